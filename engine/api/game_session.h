@@ -1,0 +1,51 @@
+// The game-independent face of the engine: one session plays one variant. The UCI front end,
+// and later the self-play and analysis code, talk to a session; a concrete game (and its
+// monomorphic hot path) is picked once, when the session is created from a variant name.
+#ifndef TUMEN_ENGINE_API_GAME_SESSION_H_
+#define TUMEN_ENGINE_API_GAME_SESSION_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include "absl/strings/string_view.h"
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/core/outcome.h"
+
+namespace tumen {
+
+struct PerftDivide {
+  std::vector<std::pair<std::string, uint64_t>> moves;  // UCI move, leaf count below it
+  uint64_t total = 0;
+};
+
+class GameSession {
+ public:
+  virtual ~GameSession() = default;
+
+  virtual const std::string& variant() const = 0;
+  virtual std::string StartFen() const = 0;
+
+  // Sets the position to `fen` (empty: the start position) followed by `moves` in UCI
+  // notation. On error the previous position is kept and the status says what is wrong.
+  virtual absl::Status SetPosition(absl::string_view fen, const std::vector<std::string>& moves) = 0;
+
+  virtual std::string Fen() const = 0;
+  virtual std::string Diagram() const = 0;
+  virtual uint64_t Key() const = 0;
+  virtual std::vector<std::string> LegalMoves() const = 0;
+  virtual std::string ToSan(absl::string_view uci_move) const = 0;
+  virtual GameStatus Status() const = 0;
+  virtual PerftDivide Perft(int depth) = 0;
+};
+
+// Every variant name the engine plays, in the order UCI lists them.
+const std::vector<std::string>& AllVariants();
+
+absl::StatusOr<std::unique_ptr<GameSession>> CreateGameSession(absl::string_view variant);
+
+}  // namespace tumen
+
+#endif  // TUMEN_ENGINE_API_GAME_SESSION_H_

@@ -1,0 +1,272 @@
+#include "engine/games/shatar/movegen.h"
+
+#include <algorithm>
+#include <array>
+
+namespace tumen::shatar {
+namespace {
+
+// Promotion choices in the order a search wants to try them.
+constexpr PieceType kPromotionOrder[] = {kQueen, kBers, kRook, kBishop, kKnight};
+
+struct ListSink {
+  MoveList& list;
+  uint8_t promotion_types;
+
+  void Add(Square from, Bitboard targets) {
+    while (targets) list.push_back(Move(from, PopLowestBit(targets)));
+  }
+  void AddPromotions(Square from, Bitboard targets) {
+    while (targets) {
+      const Square to = PopLowestBit(targets);
+      for (PieceType pt : kPromotionOrder)
+        if (promotion_types & (1u << pt)) list.push_back(Move::Promotion(from, to, pt));
+    }
+  }
+  // Pawn moves in bulk: every target came from `to - offset`.
+  void AddPawnMoves(Bitboard targets, int offset) {
+    while (targets) {
+      const Square to = PopLowestBit(targets);
+      list.push_back(Move(to - offset, to));
+    }
+  }
+  void AddPawnPromotions(Bitboard targets, int offset) {
+    while (targets) {
+      const Square to = PopLowestBit(targets);
+      AddPromotions(to - offset, SquareBB(to));
+    }
+  }
+  void AddMove(Move m) { list.push_back(m); }
+};
+
+struct CountSink {
+  uint64_t count = 0;
+  int promotion_choices;
+
+  void Add(Square, Bitboard targets) { count += PopCount(targets); }
+  void AddPromotions(Square, Bitboard targets) {
+    count += uint64_t(PopCount(targets)) * promotion_choices;
+  }
+  void AddPawnMoves(Bitboard targets, int) { count += PopCount(targets); }
+  void AddPawnPromotions(Bitboard targets, int) {
+    count += uint64_t(PopCount(targets)) * promotion_choices;
+  }
+  void AddMove(Move) { ++count; }
+};
+
+template <Color Them>
+bool IsAttackedBy(const Position& pos, Square s, Bitboard occupied) {
+  const Bitboard theirs = pos.pieces(Them);
+  return (PawnAttacks(~Them, s) & pos.pieces(Them, kPawn)) ||
+         (KnightAttacks(s) & pos.pieces(Them, kKnight)) ||
+         (KingAttacks(s) & pos.pieces(Them, kKing)) ||
+         (tables::ferz[s] & pos.pieces(Them, kBers)) ||
+         (RookAttacks(s, occupied) & theirs & pos.rook_sliders()) ||
+         (BishopAttacks(s, occupied) & theirs & pos.bishop_sliders());
+}
+
+bool BoardIs(const Position& pos, const Piece (&board)[64]) {
+  for (Square s = 0; s < 64; ++s)
+    if (pos.piece_on(s) != board[s]) return false;
+  return true;
+}
+
+// RULES.md §1, the 2017 first round as a function of the position: the start array with
+// White to move gives d2d4 and e2e4; the start array after White's d4 or e4, Black to move
+// in move 1, gives the mirror. Returns true (and emits those moves) when it applies.
+template <Color Us, class Sink>
+bool EmitFirstRound(const Position& pos, Sink& sink) {
+  const ShatarRules& rules = pos.rules();
+  constexpr Bitboard kStartPawns = kRank2 | kRank7;
+  const Bitboard pawns = pos.pieces(kPawn);
+  constexpr Square d2 = 11, e2 = 12, d4 = 27, e4 = 28, d7 = 51, e7 = 52, d5 = 35, e5 = 36;
+  if constexpr (Us == kWhite) {
+    if (pawns != kStartPawns || !BoardIs(pos, rules.start_array)) return false;
+    sink.AddMove(Move(d2, d4));
+    sink.AddMove(Move(e2, e4));
+    return true;
+  } else {
+    if (pos.fullmove_number() != 1) return false;
+    for (const auto [from, to, reply_from, reply_to] :
+         {std::array{d2, d4, d7, d5}, std::array{e2, e4, e7, e5}}) {
+      if (pawns != (kStartPawns ^ SquareBB(from) ^ SquareBB(to))) continue;
+      Piece expected[64];
+      std::copy(std::begin(rules.start_array), std::end(rules.start_array), expected);
+      expected[to] = expected[from];
+      expected[from] = kNoPiece;
+      if (!BoardIs(pos, expected)) continue;
+      sink.AddMove(Move(reply_from, reply_to));
+      return true;
+    }
+    return false;
+  }
+}
+
+template <Color Us, class Sink>
+void Generate(const Position& pos, Sink& sink) {
+  constexpr Color Them = ~Us;
+  const ShatarRules& rules = pos.rules();
+  // RULES.md §2: a bare king ends the game at once, so there are no moves to count.
+  if (rules.bare_king_draw && (pos.IsBare(kWhite) || pos.IsBare(kBlack))) return;
+  if (rules.first_round == FirstRound::kChoiceMirrored && EmitFirstRound<Us>(pos, sink)) return;
+
+  const Bitboard occupied = pos.pieces();
+  const Bitboard ours = pos.pieces(Us), theirs = pos.pieces(Them);
+  const Square ksq = pos.king_square(Us);
+  const Bitboard checkers = pos.checkers();
+
+  // King: each target is tested with the king lifted off the board, so it cannot hide
+  // behind itself from a slider.
+  {
+    const Bitboard without_king = occupied ^ SquareBB(ksq);
+    Bitboard safe = 0;
+    for (Bitboard b = KingAttacks(ksq) & ~ours; b;) {
+      const Square s = PopLowestBit(b);
+      if (!IsAttackedBy<Them>(pos, s, without_king)) safe |= SquareBB(s);
+    }
+    sink.Add(ksq, safe);
+  }
+  if (MoreThanOne(checkers)) return;  // double check: only the king moves
+
+  // Check mask: with one checker, other pieces must capture it or block its line.
+  const Bitboard check_mask =
+      checkers ? (Between(ksq, LowestBit(checkers)) | checkers) : ~Bitboard{0};
+  const Bitboard targets = ~ours & check_mask;
+
+  // Pinned pieces move only along the line through the king and the pinner.
+  Bitboard pinned = 0;
+  for (Bitboard snipers = (RookAttacks(ksq, 0) & theirs & pos.rook_sliders()) |
+                          (BishopAttacks(ksq, 0) & theirs & pos.bishop_sliders());
+       snipers;) {
+    const Bitboard blockers = Between(ksq, PopLowestBit(snipers)) & occupied;
+    if (blockers && !MoreThanOne(blockers) && (blockers & ours)) pinned |= blockers;
+  }
+
+  for (Bitboard b = pos.pieces(Us, kKnight) & ~pinned; b;) {
+    const Square s = PopLowestBit(b);
+    sink.Add(s, KnightAttacks(s) & targets);
+  }
+  const auto add_slider = [&](Square s, Bitboard attacks) {
+    if (pinned & SquareBB(s)) attacks &= LineThrough(ksq, s);
+    sink.Add(s, attacks & targets);
+  };
+  for (Bitboard b = pos.pieces(Us, kBishop); b;) {
+    const Square s = PopLowestBit(b);
+    add_slider(s, BishopAttacks(s, occupied));
+  }
+  for (Bitboard b = pos.pieces(Us, kRook); b;) {
+    const Square s = PopLowestBit(b);
+    add_slider(s, RookAttacks(s, occupied));
+  }
+  for (Bitboard b = pos.pieces(Us, kQueen); b;) {
+    const Square s = PopLowestBit(b);
+    add_slider(s, QueenAttacks(s, occupied));
+  }
+  for (Bitboard b = pos.pieces(Us, kBers); b;) {
+    const Square s = PopLowestBit(b);
+    add_slider(s, BersAttacks(s, occupied));
+  }
+
+  // Pawns. Unpinned ones in bulk by shifting; pinned ones one by one along their pin line.
+  constexpr int kUp = Us == kWhite ? 8 : -8;
+  constexpr Bitboard kLastRank = Us == kWhite ? kRank8 : kRank1;
+  constexpr Bitboard kThirdRank = Us == kWhite ? kRank3 : kRank6;
+  const Bitboard empty = ~occupied;
+  const Bitboard pawns = pos.pieces(Us, kPawn);
+  {
+    const Bitboard free_pawns = pawns & ~pinned;
+    const Bitboard one = PawnPush<Us>(free_pawns) & empty;
+    if (rules.double_step) {
+      sink.AddPawnMoves(PawnPush<Us>(one & kThirdRank) & empty & check_mask, 2 * kUp);
+    }
+    const Bitboard pushes = one & check_mask;
+    sink.AddPawnMoves(pushes & ~kLastRank, kUp);
+    sink.AddPawnPromotions(pushes & kLastRank, kUp);
+    // Captures toward the a-file and toward the h-file.
+    constexpr int kWest = Us == kWhite ? 7 : -9;
+    constexpr int kEast = Us == kWhite ? 9 : -7;
+    const Bitboard capture_targets = theirs & check_mask;
+    const Bitboard west = (Us == kWhite ? (free_pawns & ~kFileA) << 7 : (free_pawns & ~kFileA) >> 9) &
+                          capture_targets;
+    const Bitboard east = (Us == kWhite ? (free_pawns & ~kFileH) << 9 : (free_pawns & ~kFileH) >> 7) &
+                          capture_targets;
+    sink.AddPawnMoves(west & ~kLastRank, kWest);
+    sink.AddPawnPromotions(west & kLastRank, kWest);
+    sink.AddPawnMoves(east & ~kLastRank, kEast);
+    sink.AddPawnPromotions(east & kLastRank, kEast);
+  }
+  for (Bitboard b = pawns & pinned; b;) {
+    const Square s = PopLowestBit(b);
+    const Bitboard one = PawnPush<Us>(SquareBB(s)) & empty;
+    Bitboard moves = one | (PawnAttacks(Us, s) & theirs);
+    if (rules.double_step) moves |= PawnPush<Us>(one & kThirdRank) & empty;
+    moves &= check_mask & LineThrough(ksq, s);
+    sink.Add(s, moves & ~kLastRank);
+    sink.AddPromotions(s, moves & kLastRank);
+  }
+
+  // En passant: the one move that removes a piece from a square it does not land on, so its
+  // legality is tested on the resulting occupancy.
+  const Square ep = pos.en_passant();
+  if (ep != kNoSquare) {
+    const Square victim = ep - kUp;
+    if (!checkers || (checkers & SquareBB(victim)) || (check_mask & SquareBB(ep))) {
+      for (Bitboard b = PawnAttacks(Them, ep) & pawns; b;) {
+        const Square from = PopLowestBit(b);
+        const Bitboard after = (occupied ^ SquareBB(from) ^ SquareBB(victim)) | SquareBB(ep);
+        if (!(RookAttacks(ksq, after) & theirs & pos.rook_sliders()) &&
+            !(BishopAttacks(ksq, after) & theirs & pos.bishop_sliders()))
+          sink.AddMove(Move(from, ep, Move::kEnPassant));
+      }
+    }
+  }
+
+  // Castling (chess): king on its start square, path empty, no square it crosses attacked.
+  if (!checkers && pos.castling_rights()) {
+    constexpr uint8_t kKingside = Us == kWhite ? kWhiteKingside : kBlackKingside;
+    constexpr uint8_t kQueenside = Us == kWhite ? kWhiteQueenside : kBlackQueenside;
+    constexpr Square kKingFrom = Us == kWhite ? 4 : 60;
+    if (pos.castling_rights() & kKingside) {
+      if (!(occupied & (SquareBB(kKingFrom + 1) | SquareBB(kKingFrom + 2))) &&
+          !IsAttackedBy<Them>(pos, kKingFrom + 1, occupied) &&
+          !IsAttackedBy<Them>(pos, kKingFrom + 2, occupied))
+        sink.AddMove(Move(kKingFrom, kKingFrom + 2, Move::kCastling));
+    }
+    if (pos.castling_rights() & kQueenside) {
+      if (!(occupied & (SquareBB(kKingFrom - 1) | SquareBB(kKingFrom - 2) |
+                        SquareBB(kKingFrom - 3))) &&
+          !IsAttackedBy<Them>(pos, kKingFrom - 1, occupied) &&
+          !IsAttackedBy<Them>(pos, kKingFrom - 2, occupied))
+        sink.AddMove(Move(kKingFrom, kKingFrom - 2, Move::kCastling));
+    }
+  }
+}
+
+}  // namespace
+
+void GenerateLegalMoves(const Position& pos, MoveList& moves) {
+  moves.clear();
+  ListSink sink{moves, pos.rules().promotion_types};
+  if (pos.side_to_move() == kWhite)
+    Generate<kWhite>(pos, sink);
+  else
+    Generate<kBlack>(pos, sink);
+}
+
+uint64_t CountLegalMoves(const Position& pos) {
+  CountSink sink{0, PopCount(pos.rules().promotion_types)};
+  if (pos.side_to_move() == kWhite)
+    Generate<kWhite>(pos, sink);
+  else
+    Generate<kBlack>(pos, sink);
+  return sink.count;
+}
+
+bool InFirstRound(const Position& pos) {
+  if (pos.rules().first_round != FirstRound::kChoiceMirrored) return false;
+  CountSink sink{0, 0};
+  return pos.side_to_move() == kWhite ? EmitFirstRound<kWhite>(pos, sink)
+                                      : EmitFirstRound<kBlack>(pos, sink);
+}
+
+}  // namespace tumen::shatar

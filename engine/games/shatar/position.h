@@ -1,0 +1,114 @@
+// A position of the 8x8 family with make/unmake and incremental Zobrist keys.
+//
+// The undo information lives in StateInfo records owned by the caller (a search stack, a
+// game's history), linked backwards; that chain is also the history that repetition and the
+// Shatar mate rules look at. Input is validated once, in Set(); DoMove trusts its move.
+#ifndef TUMEN_ENGINE_GAMES_SHATAR_POSITION_H_
+#define TUMEN_ENGINE_GAMES_SHATAR_POSITION_H_
+
+#include <string>
+#include "absl/strings/string_view.h"
+
+#include "absl/status/status.h"
+#include "engine/games/shatar/attacks.h"
+#include "engine/games/shatar/rules.h"
+#include "engine/games/shatar/types.h"
+
+namespace tumen::shatar {
+
+enum CastlingRight : uint8_t {
+  kWhiteKingside = 1,
+  kWhiteQueenside = 2,
+  kBlackKingside = 4,
+  kBlackQueenside = 8,
+};
+
+struct StateInfo {
+  // Carried over from the previous state and updated by DoMove.
+  Key key = 0;
+  int rule50 = 0;           // plies since the last capture or pawn move
+  int plies_from_null = 0;  // plies since the last null move (repetitions cannot cross it)
+  uint8_t castling = 0;
+  Square en_passant = kNoSquare;
+  // Set by DoMove.
+  Piece captured = kNoPiece;
+  Bitboard checkers = 0;
+  bool shak_check = false;  // RULES.md §2: in check by a knight, rook or the queen piece
+  StateInfo* previous = nullptr;
+};
+
+class Position {
+ public:
+  Position() = default;
+
+  // Sets the position from a FEN under `rules` (which must outlive the position). `root` is
+  // the caller's state record for this position. On error the position is unusable.
+  absl::Status Set(const ShatarRules& rules, absl::string_view fen, StateInfo* root);
+  std::string Fen() const;
+
+  const ShatarRules& rules() const { return *rules_; }
+  Color side_to_move() const { return side_; }
+  Piece piece_on(Square s) const { return board_[s]; }
+  Bitboard pieces() const { return by_type_[0]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  Square king_square(Color c) const { return LowestBit(pieces(c, kKing)); }
+  // Pieces that slide like a rook / like a bishop.
+  Bitboard rook_sliders() const { return by_type_[kRook] | by_type_[kQueen] | by_type_[kBers]; }
+  Bitboard bishop_sliders() const { return by_type_[kBishop] | by_type_[kQueen]; }
+
+  Bitboard checkers() const { return st_->checkers; }
+  bool in_check() const { return st_->checkers != 0; }
+  Key key() const { return st_->key; }
+  int rule50() const { return st_->rule50; }
+  uint8_t castling_rights() const { return st_->castling; }
+  Square en_passant() const { return st_->en_passant; }
+  int game_ply() const { return game_ply_; }
+  int fullmove_number() const { return 1 + (game_ply_ - (side_ == kBlack)) / 2; }
+  const StateInfo* state() const { return st_; }
+  Piece captured_piece() const { return st_->captured; }
+
+  // All pieces of either colour attacking `s` given occupancy `occupied`.
+  Bitboard AttackersTo(Square s, Bitboard occupied) const;
+  Bitboard AttackersTo(Square s) const { return AttackersTo(s, pieces()); }
+
+  Piece MovedPiece(Move m) const { return board_[m.from()]; }
+  bool IsCapture(Move m) const {
+    return (board_[m.to()] != kNoPiece && !m.is_castling()) || m.is_en_passant();
+  }
+
+  void DoMove(Move m, StateInfo& new_state);
+  void UndoMove(Move m);
+  void DoNullMove(StateInfo& new_state);
+  void UndoNullMove();
+
+  // Times the current position occurred before within the reversible plies (0 = new).
+  int RepetitionCount() const;
+  // A repetition inside the search tree since `plies_from_root`, or twofold before it.
+  bool IsRepetitionForSearch(int plies_from_root) const;
+
+  Key ComputeKey() const;  // from scratch; tests compare it with the incremental key
+  // Only the king is left for colour c.
+  bool IsBare(Color c) const { return by_color_[c] == pieces(c, kKing); }
+
+ private:
+  void PutPiece(Piece p, Square s);
+  void RemovePiece(Square s);
+  void MovePiece(Square from, Square to);
+  void ComputeCheckers();
+  static void CastlingSquares(Square king_to, Square& rook_from, Square& rook_to);
+
+  Piece board_[64] = {};
+  Bitboard by_type_[kPieceTypeCount] = {};
+  Bitboard by_color_[2] = {};
+  uint8_t castling_mask_[64] = {};  // rights lost when a move touches the square
+  Color side_ = kWhite;
+  int game_ply_ = 0;
+  StateInfo* st_ = nullptr;
+  const ShatarRules* rules_ = nullptr;
+};
+
+}  // namespace tumen::shatar
+
+#endif  // TUMEN_ENGINE_GAMES_SHATAR_POSITION_H_
