@@ -26,8 +26,7 @@ class ShatarSession final : public GameSession {
   const std::string& variant() const override { return rules_.name; }
   std::string StartFen() const override { return rules_.start_fen; }
 
-  absl::Status SetPosition(absl::string_view fen,
-                           const std::vector<std::string>& moves) override {
+  absl::Status SetPosition(absl::string_view fen, const std::vector<std::string>& moves) override {
     shatar::Position pos;
     std::deque<shatar::StateInfo> history(1);
     TUMEN_RETURN_IF_ERROR(pos.Set(rules_, fen.empty() ? rules_.start_fen : fen, &history[0]));
@@ -90,8 +89,8 @@ const std::vector<std::string>& AllVariants() { return shatar::ShatarFamilyVaria
 absl::StatusOr<std::unique_ptr<GameSession>> CreateGameSession(absl::string_view variant) {
   absl::StatusOr<shatar::ShatarRules> rules = shatar::RulesForVariant(variant);
   if (rules.ok()) return std::make_unique<ShatarSession>(*std::move(rules));
-  return absl::InvalidArgumentError(absl::StrCat("unknown variant '", variant,
-                                                 "'; known: ", absl::StrJoin(AllVariants(), ", ")));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown variant '", variant, "'; known: ", absl::StrJoin(AllVariants(), ", ")));
 }
 
 }  // namespace tumen

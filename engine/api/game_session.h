@@ -7,11 +7,11 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/core/outcome.h"
 
 namespace tumen {
@@ -30,7 +30,8 @@ class GameSession {
 
   // Sets the position to `fen` (empty: the start position) followed by `moves` in UCI
   // notation. On error the previous position is kept and the status says what is wrong.
-  virtual absl::Status SetPosition(absl::string_view fen, const std::vector<std::string>& moves) = 0;
+  virtual absl::Status SetPosition(absl::string_view fen,
+                                   const std::vector<std::string>& moves) = 0;
 
   virtual std::string Fen() const = 0;
   virtual std::string Diagram() const = 0;

@@ -4,6 +4,7 @@
 #define TUMEN_ENGINE_CORE_OUTCOME_H_
 
 #include <cstdint>
+
 #include "absl/strings/string_view.h"
 
 namespace tumen {
@@ -14,16 +15,16 @@ enum class Termination : uint8_t {
   kNone = 0,
   kCheckmate,
   kStalemate,
-  kKnightMateLoses,   // Shatar: a mate given only by knights loses for the mating side
+  kKnightMateLoses,  // Shatar: a mate given only by knights loses for the mating side
   kKnightMateDraw,
   kBishopMateDraw,
-  kNoShakDraw,        // Shatar shak rule: no knight/rook/queen-piece check in the series (niol)
+  kNoShakDraw,  // Shatar shak rule: no knight/rook/queen-piece check in the series (niol)
   kBareKing,
   kDeadPosition,
   kLoneBishops,
   kRepetition,
   kFiftyMoves,
-  kAdjudication,      // set by self-play, never by the rules
+  kAdjudication,  // set by self-play, never by the rules
   kMaxLength,
   kTimeForfeit,
 };

@@ -9,10 +9,10 @@
 #define TUMEN_STATUS_CONCAT(a, b) TUMEN_STATUS_CONCAT_INNER(a, b)
 
 // Returns from the enclosing function if `expr` yields a non-OK status.
-#define TUMEN_RETURN_IF_ERROR(expr)                   \
-  do {                                                \
-    ::absl::Status tumen_status_ = (expr);            \
-    if (!tumen_status_.ok()) return tumen_status_;    \
+#define TUMEN_RETURN_IF_ERROR(expr)                \
+  do {                                             \
+    ::absl::Status tumen_status_ = (expr);         \
+    if (!tumen_status_.ok()) return tumen_status_; \
   } while (0)
 
 // `TUMEN_ASSIGN_OR_RETURN(auto x, MakeX());` declares x or returns the error.

@@ -67,7 +67,8 @@ bool UciEngine::HandleLine(absl::string_view line) {
   } else if (command == "position") {
     status = SetPosition(args);
   } else if (command == "d") {
-    out_ << "\n" << session_->Diagram() << "\nFen: " << session_->Fen()
+    out_ << "\n"
+         << session_->Diagram() << "\nFen: " << session_->Fen()
          << absl::StrFormat("\nKey: %016X\n", session_->Key());
   } else if (command == "go") {
     status = Go(args);
@@ -82,7 +83,8 @@ bool UciEngine::HandleLine(absl::string_view line) {
 absl::Status UciEngine::SetOption(absl::string_view args) {
   // setoption name <name words> [value <value words>]
   auto [keyword, rest] = SplitWord(args);
-  if (keyword != "name") return absl::InvalidArgumentError("expected 'setoption name <id> [value <x>]'");
+  if (keyword != "name")
+    return absl::InvalidArgumentError("expected 'setoption name <id> [value <x>]'");
   absl::string_view name = rest, value;
   if (const size_t at = rest.find(" value "); at != absl::string_view::npos) {
     name = rest.substr(0, at);
@@ -130,9 +132,10 @@ absl::Status UciEngine::Go(absl::string_view args) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     for (const auto& [move, count] : result.moves) out_ << move << ": " << count << "\n";
-    out_ << "\nNodes searched: " << result.total << "\n";
-    out_ << absl::StrFormat("info string perft time %.3f s, %.0f nodes/s\n\n", seconds,
+    // Timing first, so that "Nodes searched" ends the answer as it does in Fairy-Stockfish.
+    out_ << absl::StrFormat("\ninfo string perft time %.3f s, %.0f nodes/s\n", seconds,
                             seconds > 0 ? result.total / seconds : 0.0);
+    out_ << "Nodes searched: " << result.total << "\n\n";
     return absl::OkStatus();
   }
   return absl::UnimplementedError("only 'go perft N' is supported so far");

@@ -6,9 +6,9 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "engine/api/game_session.h"
 
 namespace tumen {

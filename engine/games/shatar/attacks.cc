@@ -124,10 +124,10 @@ constexpr bool kUsePext = false;
 
 struct TableInitializer {
   TableInitializer() {
-    static constexpr int kKnightDeltas[8][2] = {{1, 2},  {2, 1},  {2, -1}, {1, -2},
+    static constexpr int kKnightDeltas[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                                 {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static constexpr int kKingDeltas[8][2] = {{1, 0},  {-1, 0}, {0, 1},  {0, -1},
-                                              {1, 1},  {1, -1}, {-1, 1}, {-1, -1}};
+    static constexpr int kKingDeltas[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                              {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
     static constexpr int kWhitePawn[2][2] = {{-1, 1}, {1, 1}};
     static constexpr int kBlackPawn[2][2] = {{-1, -1}, {1, -1}};
     for (Square s = 0; s < 64; ++s) {
@@ -145,10 +145,11 @@ struct TableInitializer {
         if (a == b) continue;
         for (bool diagonal : {false, true}) {
           if (!(SlowSliderAttacks(a, 0, diagonal) & SquareBB(b))) continue;
-          tables::between[a][b] =
-              SlowSliderAttacks(a, SquareBB(b), diagonal) & SlowSliderAttacks(b, SquareBB(a), diagonal);
-          tables::line[a][b] = (SlowSliderAttacks(a, 0, diagonal) & SlowSliderAttacks(b, 0, diagonal)) |
-                               SquareBB(a) | SquareBB(b);
+          tables::between[a][b] = SlowSliderAttacks(a, SquareBB(b), diagonal) &
+                                  SlowSliderAttacks(b, SquareBB(a), diagonal);
+          tables::line[a][b] =
+              (SlowSliderAttacks(a, 0, diagonal) & SlowSliderAttacks(b, 0, diagonal)) |
+              SquareBB(a) | SquareBB(b);
         }
       }
     }

@@ -10,10 +10,10 @@
 namespace tumen::shatar {
 
 struct SliderEntry {
-  Bitboard mask;      // relevant occupancy (board edges removed)
-  Bitboard magic;     // used only without BMI2
+  Bitboard mask;   // relevant occupancy (board edges removed)
+  Bitboard magic;  // used only without BMI2
   const Bitboard* attacks;
-  int shift;          // 64 - popcount(mask)
+  int shift;  // 64 - popcount(mask)
 
   unsigned Index(Bitboard occupied) const {
 #if defined(__BMI2__)
@@ -29,10 +29,10 @@ extern SliderEntry rook[64];
 extern SliderEntry bishop[64];
 extern Bitboard knight[64];
 extern Bitboard king[64];
-extern Bitboard ferz[64];            // one step diagonally: the bers's extra move
-extern Bitboard pawn[2][64];         // squares a pawn of the colour attacks
-extern Bitboard between[64][64];     // squares strictly between two aligned squares
-extern Bitboard line[64][64];        // the whole line through two aligned squares
+extern Bitboard ferz[64];         // one step diagonally: the bers's extra move
+extern Bitboard pawn[2][64];      // squares a pawn of the colour attacks
+extern Bitboard between[64][64];  // squares strictly between two aligned squares
+extern Bitboard line[64][64];     // the whole line through two aligned squares
 }  // namespace tables
 
 inline Bitboard RookAttacks(Square s, Bitboard occupied) {
@@ -59,13 +59,20 @@ inline Bitboard LineThrough(Square a, Square b) { return tables::line[a][b]; }
 // Attacks of a non-pawn piece type from s.
 inline Bitboard AttacksOf(PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {
-    case kKnight: return KnightAttacks(s);
-    case kBishop: return BishopAttacks(s, occupied);
-    case kRook: return RookAttacks(s, occupied);
-    case kQueen: return QueenAttacks(s, occupied);
-    case kBers: return BersAttacks(s, occupied);
-    case kKing: return KingAttacks(s);
-    default: return 0;
+    case kKnight:
+      return KnightAttacks(s);
+    case kBishop:
+      return BishopAttacks(s, occupied);
+    case kRook:
+      return RookAttacks(s, occupied);
+    case kQueen:
+      return QueenAttacks(s, occupied);
+    case kBers:
+      return BersAttacks(s, occupied);
+    case kKing:
+      return KingAttacks(s);
+    default:
+      return 0;
   }
 }
 

@@ -186,10 +186,12 @@ void Generate(const Position& pos, Sink& sink) {
     constexpr int kWest = Us == kWhite ? 7 : -9;
     constexpr int kEast = Us == kWhite ? 9 : -7;
     const Bitboard capture_targets = theirs & check_mask;
-    const Bitboard west = (Us == kWhite ? (free_pawns & ~kFileA) << 7 : (free_pawns & ~kFileA) >> 9) &
-                          capture_targets;
-    const Bitboard east = (Us == kWhite ? (free_pawns & ~kFileH) << 9 : (free_pawns & ~kFileH) >> 7) &
-                          capture_targets;
+    const Bitboard west =
+        (Us == kWhite ? (free_pawns & ~kFileA) << 7 : (free_pawns & ~kFileA) >> 9) &
+        capture_targets;
+    const Bitboard east =
+        (Us == kWhite ? (free_pawns & ~kFileH) << 9 : (free_pawns & ~kFileH) >> 7) &
+        capture_targets;
     sink.AddPawnMoves(west & ~kLastRank, kWest);
     sink.AddPawnPromotions(west & kLastRank, kWest);
     sink.AddPawnMoves(east & ~kLastRank, kEast);
@@ -233,8 +235,8 @@ void Generate(const Position& pos, Sink& sink) {
         sink.AddMove(Move(kKingFrom, kKingFrom + 2, Move::kCastling));
     }
     if (pos.castling_rights() & kQueenside) {
-      if (!(occupied & (SquareBB(kKingFrom - 1) | SquareBB(kKingFrom - 2) |
-                        SquareBB(kKingFrom - 3))) &&
+      if (!(occupied &
+            (SquareBB(kKingFrom - 1) | SquareBB(kKingFrom - 2) | SquareBB(kKingFrom - 3))) &&
           !IsAttackedBy<Them>(pos, kKingFrom - 1, occupied) &&
           !IsAttackedBy<Them>(pos, kKingFrom - 2, occupied))
         sink.AddMove(Move(kKingFrom, kKingFrom - 2, Move::kCastling));

@@ -4,9 +4,9 @@
 #define TUMEN_ENGINE_GAMES_SHATAR_NOTATION_H_
 
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/games/shatar/position.h"
 
 namespace tumen::shatar {

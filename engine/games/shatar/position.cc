@@ -15,9 +15,7 @@ absl::Status FenError(absl::string_view fen, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat("fen '", fen, "': ", what));
 }
 
-std::string SquareName(Square s) {
-  return {char('a' + FileOf(s)), char('1' + RankOf(s))};
-}
+std::string SquareName(Square s) { return {char('a' + FileOf(s)), char('1' + RankOf(s))}; }
 
 }  // namespace
 
@@ -57,12 +55,14 @@ absl::Status Position::Set(const ShatarRules& rules, absl::string_view fen, Stat
   const std::vector<absl::string_view> fields =
       absl::StrSplit(fen, absl::ByAnyChar(" \t"), absl::SkipEmpty());
   if (fields.size() < 2 || fields.size() > 6)
-    return FenError(fen, "expected 2 to 6 fields: board, side, [castling, en passant, halfmove, fullmove]");
+    return FenError(
+        fen, "expected 2 to 6 fields: board, side, [castling, en passant, halfmove, fullmove]");
 
   // Field 1: the board, rank 8 first.
   const std::vector<absl::string_view> ranks = absl::StrSplit(fields[0], '/');
   if (ranks.size() != 8)
-    return FenError(fen, absl::StrCat("the board has ", ranks.size(), " ranks; an 8x8 board needs 8"));
+    return FenError(fen,
+                    absl::StrCat("the board has ", ranks.size(), " ranks; an 8x8 board needs 8"));
   for (int i = 0; i < 8; ++i) {
     const int rank = 7 - i;
     int file = 0;
@@ -74,8 +74,8 @@ absl::Status Position::Set(const ShatarRules& rules, absl::string_view fen, Stat
         if (p == kNoPiece)
           return FenError(fen, absl::StrCat("'", std::string(1, ch), "' is not a piece letter"));
         if (!rules.AllowsPiece(TypeOf(p)))
-          return FenError(fen, absl::StrCat("piece '", std::string(1, ch), "' is not used in ",
-                                            rules.name));
+          return FenError(
+              fen, absl::StrCat("piece '", std::string(1, ch), "' is not used in ", rules.name));
         if (file < 8) PutPiece(p, MakeSquare(file, rank));
         ++file;
       }
@@ -109,10 +109,18 @@ absl::Status Position::Set(const ShatarRules& rules, absl::string_view fen, Stat
       uint8_t right;
       Square king, rook;
       switch (ch) {
-        case 'K': right = kWhiteKingside, king = 4, rook = 7; break;
-        case 'Q': right = kWhiteQueenside, king = 4, rook = 0; break;
-        case 'k': right = kBlackKingside, king = 60, rook = 63; break;
-        case 'q': right = kBlackQueenside, king = 60, rook = 56; break;
+        case 'K':
+          right = kWhiteKingside, king = 4, rook = 7;
+          break;
+        case 'Q':
+          right = kWhiteQueenside, king = 4, rook = 0;
+          break;
+        case 'k':
+          right = kBlackKingside, king = 60, rook = 63;
+          break;
+        case 'q':
+          right = kBlackQueenside, king = 60, rook = 56;
+          break;
         default:
           return FenError(fen, absl::StrCat("castling field has '", std::string(1, ch),
                                             "'; use a subset of KQkq or -"));
@@ -148,8 +156,8 @@ absl::Status Position::Set(const ShatarRules& rules, absl::string_view fen, Stat
     const Square origin = them == kWhite ? s - 8 : s + 8;
     if (RelativeRank(them, s) != 2 || board_[pawn_square] != MakePiece(them, kPawn) ||
         board_[s] != kNoPiece || board_[origin] != kNoPiece)
-      return FenError(fen, absl::StrCat("en passant square ", ep,
-                                        " does not follow a double pawn step"));
+      return FenError(
+          fen, absl::StrCat("en passant square ", ep, " does not follow a double pawn step"));
     // Kept only when a pawn can take, so equal positions get equal keys.
     if (PawnAttacks(them, s) & pieces(side_, kPawn)) st_->en_passant = s;
   }
@@ -158,8 +166,8 @@ absl::Status Position::Set(const ShatarRules& rules, absl::string_view fen, Stat
   int halfmove = 0, fullmove = 1;
   if (fields.size() > 4 && (!absl::SimpleAtoi(fields[4], &halfmove) || halfmove < 0))
     return FenError(fen, absl::StrCat("halfmove clock '", fields[4], "' is not a number >= 0"));
-  if (fields.size() > 5 && (!absl::SimpleAtoi(fields[5], &fullmove) || fullmove < 0 ||
-                            fullmove > 100000))
+  if (fields.size() > 5 &&
+      (!absl::SimpleAtoi(fields[5], &fullmove) || fullmove < 0 || fullmove > 100000))
     return FenError(fen, absl::StrCat("fullmove number '", fields[5], "' is not a number >= 1"));
   if (halfmove > 100000) return FenError(fen, "halfmove clock is implausibly large");
   st_->rule50 = halfmove;
@@ -204,17 +212,16 @@ std::string Position::Fen() const {
 
 Bitboard Position::AttackersTo(Square s, Bitboard occupied) const {
   return (PawnAttacks(kBlack, s) & pieces(kWhite, kPawn)) |
-         (PawnAttacks(kWhite, s) & pieces(kBlack, kPawn)) |
-         (KnightAttacks(s) & by_type_[kKnight]) |
+         (PawnAttacks(kWhite, s) & pieces(kBlack, kPawn)) | (KnightAttacks(s) & by_type_[kKnight]) |
          (RookAttacks(s, occupied) & rook_sliders()) |
-         (BishopAttacks(s, occupied) & bishop_sliders()) |
-         (tables::ferz[s] & by_type_[kBers]) | (KingAttacks(s) & by_type_[kKing]);
+         (BishopAttacks(s, occupied) & bishop_sliders()) | (tables::ferz[s] & by_type_[kBers]) |
+         (KingAttacks(s) & by_type_[kKing]);
 }
 
 void Position::ComputeCheckers() {
   st_->checkers = AttackersTo(king_square(side_)) & pieces(~side_);
-  st_->shak_check = st_->checkers & (by_type_[kKnight] | by_type_[kRook] |
-                                     by_type_[rules_->queen_piece]);
+  st_->shak_check =
+      st_->checkers & (by_type_[kKnight] | by_type_[kRook] | by_type_[rules_->queen_piece]);
 }
 
 Key Position::ComputeKey() const {

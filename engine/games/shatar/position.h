@@ -7,9 +7,9 @@
 #define TUMEN_ENGINE_GAMES_SHATAR_POSITION_H_
 
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "engine/games/shatar/attacks.h"
 #include "engine/games/shatar/rules.h"
 #include "engine/games/shatar/types.h"

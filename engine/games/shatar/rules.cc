@@ -68,8 +68,8 @@ absl::StatusOr<ShatarRules> RulesForVariant(absl::string_view variant) {
   if (variant == "shatar") return WithStartArray(Shatar2017());
   if (variant == "shatar-traditional") return WithStartArray(ShatarTraditional());
   if (variant == "chess") return WithStartArray(Chess());
-  return absl::InvalidArgumentError(absl::StrCat("unknown variant '", variant, "'; known: ",
-                                                 absl::StrJoin(ShatarFamilyVariants(), ", ")));
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown variant '", variant, "'; known: ", absl::StrJoin(ShatarFamilyVariants(), ", ")));
 }
 
 }  // namespace tumen::shatar

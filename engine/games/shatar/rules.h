@@ -9,10 +9,10 @@
 #define TUMEN_ENGINE_GAMES_SHATAR_RULES_H_
 
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/games/shatar/types.h"
 
 namespace tumen::shatar {
@@ -29,7 +29,7 @@ enum class MateByPiece : uint8_t { kAllowed, kDraw, kLoses };
 struct ShatarRules {
   std::string name;
   std::string start_fen;
-  Piece start_array[64] = {};  // the board of start_fen, for the first-round rule
+  Piece start_array[64] = {};      // the board of start_fen, for the first-round rule
   PieceType queen_piece = kQueen;  // kQueen, or kBers (letter J)
   // Move shape.
   bool castling = false;
@@ -40,10 +40,10 @@ struct ShatarRules {
   // Results only.
   MateByPiece knight_mate = MateByPiece::kAllowed;
   MateByPiece bishop_mate = MateByPiece::kAllowed;  // kLoses is not a rule anywhere
-  bool shak_rule = false;           // RULES.md §2 rule 2: a mate needs a shak in its series
-  bool bare_king_draw = false;      // a side with only its king: immediate draw
-  bool lone_bishops_draw = false;   // only same-coloured bishops left: immediate draw
-  bool dead_position_draw = true;   // K v K, K+minor v K, K+B v K+B same colour
+  bool shak_rule = false;          // RULES.md §2 rule 2: a mate needs a shak in its series
+  bool bare_king_draw = false;     // a side with only its king: immediate draw
+  bool lone_bishops_draw = false;  // only same-coloured bishops left: immediate draw
+  bool dead_position_draw = true;  // K v K, K+minor v K, K+B v K+B same colour
 
   bool CanPromoteTo(PieceType pt) const { return promotion_types & (1u << pt); }
   // Piece types that may stand on the board under these rules.

@@ -20,10 +20,10 @@ bool OnlySameColouredBishops(const Position& pos) {
 // RULES.md §1: positions where neither side can mate by any sequence of legal moves.
 bool IsDeadPosition(const Position& pos) {
   const Bitboard officers = pos.pieces() & ~pos.pieces(kKing);
-  if (!officers) return true;                                              // K v K
+  if (!officers) return true;  // K v K
   if (!MoreThanOne(officers) && (officers & (pos.pieces(kKnight) | pos.pieces(kBishop))))
-    return true;                                                           // K+minor v K
-  return OnlySameColouredBishops(pos);                                     // K+B(s) v K+B(s)
+    return true;                        // K+minor v K
+  return OnlySameColouredBishops(pos);  // K+B(s) v K+B(s)
 }
 
 }  // namespace

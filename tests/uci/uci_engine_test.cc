@@ -1,0 +1,94 @@
+// The UCI front end: in-process through streams, and the real binary through a pipe.
+#include "engine/uci/uci_engine.h"
+
+#include <sstream>
+
+#include "absl/strings/str_split.h"
+#include "absl/time/time.h"
+#include "gtest/gtest.h"
+#include "tests/support/subprocess.h"
+
+namespace tumen {
+namespace {
+
+std::string RunCommands(const std::vector<std::string>& lines) {
+  std::ostringstream out;
+  UciEngine engine(out);
+  for (const std::string& line : lines)
+    if (!engine.HandleLine(line)) break;
+  return out.str();
+}
+
+bool Contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+TEST(UciEngine, HandshakeListsEveryVariant) {
+  const std::string out = RunCommands({"uci", "isready"});
+  EXPECT_TRUE(Contains(out, "id name Tumen"));
+  EXPECT_TRUE(Contains(out,
+                       "option name UCI_Variant type combo default shatar var shatar "
+                       "var shatar-traditional var chess"));
+  EXPECT_TRUE(Contains(out, "uciok"));
+  EXPECT_TRUE(Contains(out, "readyok"));
+}
+
+TEST(UciEngine, PerftPrintsDivideAndTotal) {
+  const std::string out = RunCommands(
+      {"setoption name UCI_Variant value shatar-traditional", "position startpos", "go perft 3"});
+  EXPECT_TRUE(Contains(out, "e2e3: "));
+  EXPECT_TRUE(Contains(out, "Nodes searched: 8426\n"));
+  int move_lines = 0;
+  for (absl::string_view line : absl::StrSplit(out, '\n'))
+    if (line.size() > 4 && line[4] == ':') ++move_lines;
+  EXPECT_EQ(move_lines, 20);
+}
+
+TEST(UciEngine, DisplayShowsFenAfterMoves) {
+  const std::string out = RunCommands({"position startpos moves d2d4 d7d5 g1f3", "d"});
+  EXPECT_TRUE(Contains(out, "Fen: rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R b - - 1 2"));
+}
+
+TEST(UciEngine, BadInputIsAnsweredAndThePositionKept) {
+  const std::string out =
+      RunCommands({"position startpos moves e2e4", "position fen not/a/fen w",
+                   "position startpos moves e2e4 e7e6", "setoption name UCI_Variant value nope",
+                   "go perft 0", "frobnicate", "d"});
+  EXPECT_TRUE(Contains(out, "info string error: fen 'not/a/fen w'"));
+  EXPECT_TRUE(Contains(out, "info string error: move 'e7e6'"));
+  EXPECT_TRUE(Contains(out, "info string error: unknown variant 'nope'"));
+  EXPECT_TRUE(Contains(out, "info string error: 'go perft N' needs a depth"));
+  EXPECT_TRUE(Contains(out, "info string error: unknown command 'frobnicate'"));
+  // Still shatar, still after 1.e4.
+  EXPECT_TRUE(Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1"));
+}
+
+TEST(UciEngine, BinaryAnswersThroughAPipe) {
+  auto process = testing::Subprocess::Start(TUMEN_BINARY_DIR "/bin/tumen-engine", {});
+  ASSERT_TRUE(process.ok()) << process.status();
+  const auto read_until = [&](const std::string& prefix) {
+    for (int i = 0; i < 1000; ++i) {
+      absl::StatusOr<std::string> line = (*process)->ReadLine(absl::Seconds(30));
+      if (!line.ok()) return std::string("<") + std::string(line.status().message()) + ">";
+      if (line->rfind(prefix, 0) == 0) return *line;
+    }
+    return std::string("<not found>");
+  };
+  ASSERT_TRUE((*process)->WriteLine("uci").ok());
+  EXPECT_EQ(read_until("uciok"), "uciok");
+  ASSERT_TRUE((*process)->WriteLine("setoption name UCI_Variant value chess").ok());
+  ASSERT_TRUE((*process)->WriteLine("position fen garbage").ok());
+  EXPECT_EQ(read_until("info string error"),
+            "info string error: fen 'garbage': expected 2 to 6 "
+            "fields: board, side, [castling, en passant, "
+            "halfmove, fullmove]");
+  ASSERT_TRUE((*process)->WriteLine("position startpos").ok());
+  ASSERT_TRUE((*process)->WriteLine("go perft 4").ok());
+  EXPECT_EQ(read_until("Nodes searched"), "Nodes searched: 197281");
+  ASSERT_TRUE((*process)->WriteLine("isready").ok());
+  EXPECT_EQ(read_until("readyok"), "readyok");
+  ASSERT_TRUE((*process)->WriteLine("quit").ok());
+}
+
+}  // namespace
+}  // namespace tumen
