@@ -8,7 +8,9 @@
 #include "engine/games/shatar/movegen.h"
 #include "engine/games/shatar/notation.h"
 #include "engine/games/shatar/perft.h"
+#include "engine/games/shatar/search_game.h"
 #include "engine/games/shatar/status.h"
+#include "engine/search/search.h"
 
 namespace tumen {
 namespace {
@@ -18,6 +20,8 @@ namespace {
 class ShatarSession final : public GameSession {
  public:
   explicit ShatarSession(shatar::ShatarRules rules) : rules_(std::move(rules)) {
+    params_.Add(&search_params_);
+    params_.Add(&eval_params_);
     history_.emplace_back();
     const absl::Status s = position_.Set(rules_, rules_.start_fen, &history_.back());
     (void)s;  // the presets' start FENs are valid: tests check every one
@@ -76,10 +80,28 @@ class ShatarSession final : public GameSession {
     return result;
   }
 
+  search::SearchResult Go(const search::Limits& limits, const InfoCallback& on_info) override {
+    return search_.Run(position_, limits, on_info);
+  }
+  void Stop() override { search_.Stop(); }
+  void PonderHit() override { search_.PonderHit(); }
+  void SetThreads(int threads) override { search_.set_threads(threads); }
+  void SetHashMb(size_t mib) override { tt_.Resize(mib); }
+  void NewGame() override {
+    tt_.Clear();
+    (void)SetPosition("", {});
+  }
+  ParamSet& params() override { return params_; }
+
  private:
   const shatar::ShatarRules rules_;
   shatar::Position position_;
   std::deque<shatar::StateInfo> history_;
+  search::TranspositionTable tt_;
+  ParamValues search_params_{&search::SearchSpecs()};
+  ParamValues eval_params_{&shatar::ShatarEvalSpecs()};
+  ParamSet params_;
+  search::Search<shatar::ShatarGame> search_{&tt_, &search_params_, &eval_params_};
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #define TUMEN_ENGINE_API_GAME_SESSION_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -13,6 +14,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "engine/core/outcome.h"
+#include "engine/core/params.h"
+#include "engine/search/limits.h"
 
 namespace tumen {
 
@@ -40,6 +43,18 @@ class GameSession {
   virtual std::string ToSan(absl::string_view uci_move) const = 0;
   virtual GameStatus Status() const = 0;
   virtual PerftDivide Perft(int depth) = 0;
+
+  // Search. Go() blocks until the search ends; Stop() and PonderHit() may be called from
+  // another thread meanwhile. Settings change only between searches.
+  using InfoCallback = std::function<void(const search::SearchInfo&)>;
+  virtual search::SearchResult Go(const search::Limits& limits, const InfoCallback& on_info) = 0;
+  virtual void Stop() = 0;
+  virtual void PonderHit() = 0;
+  virtual void SetThreads(int threads) = 0;
+  virtual void SetHashMb(size_t mib) = 0;
+  virtual void NewGame() = 0;  // clears the hash table and returns to the start position
+  // Search and evaluation parameters, by name.
+  virtual ParamSet& params() = 0;
 };
 
 // Every variant name the engine plays, in the order UCI lists them.

@@ -12,13 +12,17 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "engine/api/bench.h"
 #include "engine/core/status_macros.h"
 
 namespace tumen {
 namespace {
 
-constexpr absl::string_view kEngineName = "Tumen 0.1";
+constexpr absl::string_view kEngineName = "Tumen 0.2";
 constexpr int kMaxPerftDepth = 20;
+constexpr int kMaxHashMb = 65536;
+constexpr int kMaxThreads = 512;
+constexpr int kMaxMultiPv = 256;
 
 // Splits "first rest..." at the first run of white space.
 std::pair<absl::string_view, absl::string_view> SplitWord(absl::string_view s) {
@@ -28,63 +32,142 @@ std::pair<absl::string_view, absl::string_view> SplitWord(absl::string_view s) {
   return {s.substr(0, end), absl::StripLeadingAsciiWhitespace(s.substr(end))};
 }
 
+absl::StatusOr<int64_t> ParseNumber(absl::string_view name, absl::string_view text, int64_t min,
+                                    int64_t max) {
+  int64_t v;
+  if (!absl::SimpleAtoi(text, &v) || v < min || v > max)
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", name, "' needs a number from ", min, " to ", max, ", got '", text, "'"));
+  return v;
+}
+
+std::string FormatInfo(const search::SearchInfo& i) {
+  std::string line = absl::StrFormat("info depth %d seldepth %d multipv %d score ", i.depth,
+                                     i.seldepth, i.multipv);
+  absl::StrAppend(&line, i.is_mate ? absl::StrCat("mate ", i.mate_in) : absl::StrCat("cp ", i.score));
+  absl::StrAppendFormat(&line, " nodes %d nps %d hashfull %d time %d pv %s", i.nodes, i.nps,
+                        i.hashfull, i.time_ms, absl::StrJoin(i.pv, " "));
+  return line;
+}
+
 }  // namespace
 
 UciEngine::UciEngine(std::ostream& out) : out_(out) {
-  session_ = *CreateGameSession(AllVariants().front());
+  (void)UseSession(*CreateGameSession(AllVariants().front()));
 }
+
+UciEngine::~UciEngine() { StopSearch(); }
 
 void UciEngine::Run(std::istream& in) {
   std::string line;
   while (std::getline(in, line)) {
     if (!HandleLine(line)) break;
   }
+  WaitForSearch();
+}
+
+void UciEngine::Emit(const std::string& text) {
+  absl::MutexLock lock(&out_mutex_);
+  out_ << text << "\n";
+  out_.flush();
+}
+
+void UciEngine::WaitForSearch() {
+  if (search_thread_.joinable()) search_thread_.join();
+}
+
+void UciEngine::StopSearch() {
+  if (!search_thread_.joinable()) return;
+  session_->Stop();
+  search_thread_.join();
+}
+
+absl::Status UciEngine::UseSession(std::unique_ptr<GameSession> session) {
+  session->SetThreads(threads_);
+  session->SetHashMb(size_t(hash_mb_));
+  // Parameters carry over from the previous session where the names exist.
+  if (session_) {
+    for (const ParamSet::Entry& e : session_->params().All())
+      if (session->params().Has(e.spec->name)) (void)session->params().Set(e.spec->name, e.value);
+  }
+  session_ = std::move(session);
+  return absl::OkStatus();
 }
 
 void UciEngine::PrintOptions() {
-  out_ << "option name UCI_Variant type combo default " << AllVariants().front();
-  for (const std::string& v : AllVariants()) out_ << " var " << v;
-  out_ << "\n";
+  std::string text = absl::StrFormat(
+      "option name UCI_Variant type combo default %s", AllVariants().front());
+  for (const std::string& v : AllVariants()) absl::StrAppend(&text, " var ", v);
+  absl::StrAppendFormat(&text, "\noption name Hash type spin default 16 min 1 max %d", kMaxHashMb);
+  absl::StrAppendFormat(&text, "\noption name Threads type spin default 1 min 1 max %d", kMaxThreads);
+  absl::StrAppendFormat(&text, "\noption name MultiPV type spin default 1 min 1 max %d", kMaxMultiPv);
+  absl::StrAppend(&text, "\noption name Ponder type check default false");
+  absl::StrAppend(&text, "\noption name Clear Hash type button");
+  absl::StrAppend(&text, "\noption name ParamsFile type string default <empty>");
+  for (const ParamSet::Entry& e : session_->params().All())
+    absl::StrAppendFormat(&text, "\noption name %s type spin default %d min %d max %d",
+                          e.spec->name, e.spec->default_value, e.spec->min, e.spec->max);
+  Emit(text);
 }
 
 bool UciEngine::HandleLine(absl::string_view line) {
   const auto [command, args] = SplitWord(absl::StripTrailingAsciiWhitespace(line));
   absl::Status status;
-  if (command.empty()) {
+  // Commands answered while a search runs.
+  if (command.empty()) return true;
+  if (command == "isready") {
+    Emit("readyok");
     return true;
-  } else if (command == "quit") {
+  }
+  if (command == "stop") {
+    StopSearch();
+    return true;
+  }
+  if (command == "ponderhit") {
+    session_->PonderHit();
+    return true;
+  }
+  if (command == "quit") {
+    StopSearch();
     return false;
-  } else if (command == "uci") {
-    out_ << "id name " << kEngineName << "\nid author the Tumen developers\n";
+  }
+  StopSearch();  // everything else changes state: no search may run meanwhile
+  if (command == "uci") {
+    Emit(absl::StrCat("id name ", kEngineName, "\nid author the Tumen developers"));
     PrintOptions();
-    out_ << "uciok\n";
-  } else if (command == "isready") {
-    out_ << "readyok\n";
+    Emit("uciok");
   } else if (command == "ucinewgame") {
-    status = session_->SetPosition("", {});
+    session_->NewGame();
   } else if (command == "setoption") {
     status = SetOption(args);
   } else if (command == "position") {
     status = SetPosition(args);
   } else if (command == "d") {
-    out_ << "\n"
-         << session_->Diagram() << "\nFen: " << session_->Fen()
-         << absl::StrFormat("\nKey: %016X\n", session_->Key());
+    Emit(absl::StrFormat("\n%s\nFen: %s\nKey: %016X", session_->Diagram(), session_->Fen(),
+                         session_->Key()));
   } else if (command == "go") {
     status = Go(args);
+  } else if (command == "result") {
+    // Tumen extension for match runners: the rules' verdict on the current position.
+    const GameStatus st = session_->Status();
+    const char* result = st.result == GameResult::kFirstPlayerWins    ? "1-0"
+                         : st.result == GameResult::kSecondPlayerWins ? "0-1"
+                         : st.result == GameResult::kDraw             ? "1/2-1/2"
+                                                                      : "*";
+    Emit(absl::StrCat("result ", result, " ", TerminationName(st.termination)));
+  } else if (command == "bench") {
+    status = Bench(args);
   } else {
     status = absl::InvalidArgumentError(absl::StrCat("unknown command '", command, "'"));
   }
-  if (!status.ok()) out_ << "info string error: " << status.message() << "\n";
-  out_.flush();
+  if (!status.ok()) Emit(absl::StrCat("info string error: ", status.message()));
   return true;
 }
 
 absl::Status UciEngine::SetOption(absl::string_view args) {
   // setoption name <name words> [value <value words>]
   auto [keyword, rest] = SplitWord(args);
-  if (keyword != "name")
-    return absl::InvalidArgumentError("expected 'setoption name <id> [value <x>]'");
+  if (keyword != "name") return absl::InvalidArgumentError("expected 'setoption name <id> [value <x>]'");
   absl::string_view name = rest, value;
   if (const size_t at = rest.find(" value "); at != absl::string_view::npos) {
     name = rest.substr(0, at);
@@ -93,8 +176,36 @@ absl::Status UciEngine::SetOption(absl::string_view args) {
   name = absl::StripAsciiWhitespace(name);
   if (absl::EqualsIgnoreCase(name, "UCI_Variant")) {
     TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, CreateGameSession(value));
-    session_ = std::move(session);
+    return UseSession(std::move(session));
+  }
+  if (absl::EqualsIgnoreCase(name, "Hash")) {
+    TUMEN_ASSIGN_OR_RETURN(hash_mb_, ParseNumber("Hash", value, 1, kMaxHashMb));
+    session_->SetHashMb(size_t(hash_mb_));
     return absl::OkStatus();
+  }
+  if (absl::EqualsIgnoreCase(name, "Threads")) {
+    TUMEN_ASSIGN_OR_RETURN(threads_, ParseNumber("Threads", value, 1, kMaxThreads));
+    session_->SetThreads(threads_);
+    return absl::OkStatus();
+  }
+  if (absl::EqualsIgnoreCase(name, "MultiPV")) {
+    TUMEN_ASSIGN_OR_RETURN(multipv_, ParseNumber("MultiPV", value, 1, kMaxMultiPv));
+    return absl::OkStatus();
+  }
+  if (absl::EqualsIgnoreCase(name, "Ponder")) return absl::OkStatus();  // the GUI decides
+  if (absl::EqualsIgnoreCase(name, "Clear Hash")) {
+    session_->SetHashMb(size_t(hash_mb_));
+    return absl::OkStatus();
+  }
+  if (absl::EqualsIgnoreCase(name, "ParamsFile")) {
+    if (value.empty() || value == "<empty>") return absl::OkStatus();
+    return session_->params().LoadFile(std::string(value));
+  }
+  if (session_->params().Has(name)) {
+    int v;
+    if (!absl::SimpleAtoi(value, &v))
+      return absl::InvalidArgumentError(absl::StrCat("option ", name, " needs an integer value"));
+    return session_->params().Set(name, v);
   }
   return absl::InvalidArgumentError(absl::StrCat("unknown option '", name, "'"));
 }
@@ -121,24 +232,79 @@ absl::Status UciEngine::SetPosition(absl::string_view args) {
 }
 
 absl::Status UciEngine::Go(absl::string_view args) {
-  auto [mode, rest] = SplitWord(args);
-  if (mode == "perft") {
-    int depth = 0;
-    if (!absl::SimpleAtoi(SplitWord(rest).first, &depth) || depth < 1 || depth > kMaxPerftDepth)
-      return absl::InvalidArgumentError(
-          absl::StrCat("'go perft N' needs a depth from 1 to ", kMaxPerftDepth));
+  std::vector<absl::string_view> words = absl::StrSplit(args, absl::ByAnyChar(" \t"), absl::SkipEmpty());
+  if (!words.empty() && words[0] == "perft") {
+    if (words.size() < 2) return absl::InvalidArgumentError("'go perft N' needs a depth");
+    TUMEN_ASSIGN_OR_RETURN(const int64_t depth, ParseNumber("go perft N", words[1], 1, kMaxPerftDepth));
     const auto start = std::chrono::steady_clock::now();
-    const PerftDivide result = session_->Perft(depth);
+    const PerftDivide result = session_->Perft(int(depth));
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    for (const auto& [move, count] : result.moves) out_ << move << ": " << count << "\n";
+    std::string text;
+    for (const auto& [move, count] : result.moves) absl::StrAppend(&text, move, ": ", count, "\n");
     // Timing first, so that "Nodes searched" ends the answer as it does in Fairy-Stockfish.
-    out_ << absl::StrFormat("\ninfo string perft time %.3f s, %.0f nodes/s\n", seconds,
-                            seconds > 0 ? result.total / seconds : 0.0);
-    out_ << "Nodes searched: " << result.total << "\n\n";
+    absl::StrAppendFormat(&text, "\ninfo string perft time %.3f s, %.0f nodes/s\nNodes searched: %d\n",
+                          seconds, seconds > 0 ? result.total / seconds : 0.0, result.total);
+    Emit(text);
     return absl::OkStatus();
   }
-  return absl::UnimplementedError("only 'go perft N' is supported so far");
+  search::Limits limits;
+  limits.multipv = multipv_;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const absl::string_view w = words[i];
+    const auto next = [&](int64_t min, int64_t max) -> absl::StatusOr<int64_t> {
+      if (i + 1 >= words.size()) return absl::InvalidArgumentError(absl::StrCat("'", w, "' needs a value"));
+      return ParseNumber(w, words[++i], min, max);
+    };
+    constexpr int64_t kMaxMs = int64_t(1) << 40;
+    if (w == "infinite") {
+      limits.infinite = true;
+    } else if (w == "ponder") {
+      limits.ponder = true;
+    } else if (w == "depth") {
+      TUMEN_ASSIGN_OR_RETURN(limits.depth, next(1, 120));
+    } else if (w == "nodes") {
+      TUMEN_ASSIGN_OR_RETURN(limits.nodes, next(1, int64_t(1) << 50));
+    } else if (w == "movetime") {
+      TUMEN_ASSIGN_OR_RETURN(limits.movetime_ms, next(1, kMaxMs));
+    } else if (w == "wtime") {
+      TUMEN_ASSIGN_OR_RETURN(limits.time_ms[0], next(-kMaxMs, kMaxMs));
+      limits.time_ms[0] = std::max<int64_t>(limits.time_ms[0], 1);
+    } else if (w == "btime") {
+      TUMEN_ASSIGN_OR_RETURN(limits.time_ms[1], next(-kMaxMs, kMaxMs));
+      limits.time_ms[1] = std::max<int64_t>(limits.time_ms[1], 1);
+    } else if (w == "winc") {
+      TUMEN_ASSIGN_OR_RETURN(limits.inc_ms[0], next(0, kMaxMs));
+    } else if (w == "binc") {
+      TUMEN_ASSIGN_OR_RETURN(limits.inc_ms[1], next(0, kMaxMs));
+    } else if (w == "movestogo") {
+      TUMEN_ASSIGN_OR_RETURN(limits.movestogo, next(1, 10000));
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat("unknown 'go' argument '", w, "'"));
+    }
+  }
+  search_thread_ = std::thread([this, limits] {
+    const search::SearchResult r = session_->Go(
+        limits, [this](const search::SearchInfo& info) { Emit(FormatInfo(info)); });
+    if (r.best_move.empty()) {
+      Emit("bestmove (none)");
+    } else {
+      Emit(absl::StrCat("bestmove ", r.best_move,
+                        r.ponder_move.empty() ? "" : absl::StrCat(" ponder ", r.ponder_move)));
+    }
+  });
+  return absl::OkStatus();
+}
+
+absl::Status UciEngine::Bench(absl::string_view args) {
+  int64_t depth = kDefaultBenchDepth;
+  if (!args.empty()) {
+    TUMEN_ASSIGN_OR_RETURN(depth, ParseNumber("bench depth", args, 1, 30));
+  }
+  const BenchResult r = RunBench(int(depth), [this](const std::string& line) { Emit(line); });
+  Emit(absl::StrFormat("\nNodes searched: %d\nNodes/second: %d\nTime: %.3f s", r.nodes,
+                       r.seconds > 0 ? uint64_t(r.nodes / r.seconds) : 0, r.seconds));
+  return absl::OkStatus();
 }
 
 }  // namespace tumen

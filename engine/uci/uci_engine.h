@@ -1,14 +1,21 @@
 // The UCI front end of tumen-engine. Reads commands line by line; every error in a command is
 // answered with `info string error: <what is wrong>` and leaves the engine as it was.
+//
+// Threads: HandleLine() is called by one reader thread. `go` starts the search on a search
+// thread that prints `info` lines and finally `bestmove`; `stop`, `ponderhit` and `isready`
+// are answered while it runs. Any other command first stops and joins a running search.
+// All output goes through Emit(), under a mutex.
 #ifndef TUMEN_ENGINE_UCI_UCI_ENGINE_H_
 #define TUMEN_ENGINE_UCI_UCI_ENGINE_H_
 
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "absl/synchronization/mutex.h"
 #include "engine/api/game_session.h"
 
 namespace tumen {
@@ -16,20 +23,32 @@ namespace tumen {
 class UciEngine {
  public:
   explicit UciEngine(std::ostream& out);
+  ~UciEngine();
 
-  // Runs until `quit` or end of input.
+  // Runs until `quit` or end of input (then waits for a running search to end).
   void Run(std::istream& in);
   // Handles one command line; returns false on `quit`.
   bool HandleLine(absl::string_view line);
+  // Waits until a running search has printed its bestmove.
+  void WaitForSearch();
 
  private:
   absl::Status SetOption(absl::string_view args);
   absl::Status SetPosition(absl::string_view args);
   absl::Status Go(absl::string_view args);
+  absl::Status Bench(absl::string_view args);
+  absl::Status UseSession(std::unique_ptr<GameSession> session);
   void PrintOptions();
+  void StopSearch();
+  void Emit(const std::string& text);
 
   std::ostream& out_;
+  absl::Mutex out_mutex_;
   std::unique_ptr<GameSession> session_;
+  std::thread search_thread_;
+  int threads_ = 1;
+  int hash_mb_ = 16;
+  int multipv_ = 1;
 };
 
 }  // namespace tumen

@@ -1,0 +1,152 @@
+#include "engine/games/shatar/evaluate.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace tumen::shatar {
+
+const std::vector<ParamSpec>& ShatarEvalSpecs() {
+  // Order must follow EvalParam. Steps are fishtest-style c_end suggestions (~1/20 of range).
+  static const std::vector<ParamSpec> specs = {
+      {"PawnMg", 90, 50, 150, 5},           {"PawnEg", 120, 70, 200, 5},
+      {"KnightMg", 320, 200, 450, 10},      {"KnightEg", 300, 200, 450, 10},
+      {"BishopMg", 330, 200, 450, 10},      {"BishopEg", 320, 200, 450, 10},
+      {"RookMg", 480, 350, 650, 12},        {"RookEg", 540, 400, 700, 12},
+      {"QueenMg", 950, 700, 1200, 20},      {"QueenEg", 1000, 750, 1250, 20},
+      {"BersMg", 700, 500, 950, 15},        {"BersEg", 760, 550, 1000, 15},
+      {"KnightMobilityMg", 4, 0, 15, 1},    {"KnightMobilityEg", 4, 0, 15, 1},
+      {"BishopMobilityMg", 5, 0, 15, 1},    {"BishopMobilityEg", 5, 0, 15, 1},
+      {"RookMobilityMg", 2, 0, 15, 1},      {"RookMobilityEg", 5, 0, 15, 1},
+      {"QueenMobilityMg", 1, 0, 10, 1},     {"QueenMobilityEg", 3, 0, 10, 1},
+      {"BersMobilityMg", 2, 0, 10, 1},      {"BersMobilityEg", 4, 0, 10, 1},
+      {"KnightCentreMg", 8, 0, 30, 2},      {"BishopCentreMg", 4, 0, 30, 2},
+      {"KingCentreEg", 10, 0, 30, 2},       {"PawnAdvanceMg", 3, 0, 20, 1},
+      {"PawnAdvanceEg", 6, 0, 20, 1},       {"DoubledPawnMg", 10, 0, 40, 2},
+      {"DoubledPawnEg", 20, 0, 60, 3},      {"IsolatedPawnMg", 10, 0, 40, 2},
+      {"IsolatedPawnEg", 12, 0, 40, 2},     {"PassedPawnMg", 10, 0, 40, 2},
+      {"PassedPawnEg", 25, 0, 80, 4},       {"KingAttackWeight", 12, 0, 40, 2},
+      {"KingShelterMg", 12, 0, 40, 2},      {"RookOpenFileMg", 20, 0, 60, 3},
+      {"RookSeventhEg", 15, 0, 50, 3},      {"BishopPairMg", 25, 0, 80, 4},
+      {"BishopPairEg", 45, 0, 100, 5},      {"Tempo", 12, 0, 40, 2},
+  };
+  return specs;
+}
+
+namespace {
+
+// 0 on the rim .. 3 in the four centre squares.
+int Centrality(Square s) {
+  const int f = FileOf(s), r = RankOf(s);
+  return std::min(std::min(f, 7 - f), std::min(r, 7 - r));
+}
+
+Bitboard FileMask(int file) { return kFileA << file; }
+Bitboard AdjacentFiles(int file) {
+  return (file > 0 ? FileMask(file - 1) : 0) | (file < 7 ? FileMask(file + 1) : 0);
+}
+// Squares strictly in front of s from colour c's side, on the file of s.
+Bitboard ForwardFile(Color c, Square s) {
+  const Bitboard file = FileMask(FileOf(s));
+  return c == kWhite ? file & ~((SquareBB(s) << 1) - 1) : file & ((SquareBB(s)) - 1);
+}
+
+Bitboard PawnAttackSpan(Color c, Bitboard pawns) {
+  return c == kWhite ? ((pawns & ~kFileA) << 7) | ((pawns & ~kFileH) << 9)
+                     : ((pawns & ~kFileA) >> 9) | ((pawns & ~kFileH) >> 7);
+}
+
+struct Score {
+  int mg = 0, eg = 0;
+  void Add(int m, int e) { mg += m, eg += e; }
+};
+
+constexpr int kPhaseWeight[kPieceTypeCount] = {0, 0, 1, 1, 2, 4, 3, 0};
+constexpr int kMaxPhase = 24;
+// King-attack units per attacking piece type.
+constexpr int kAttackUnits[kPieceTypeCount] = {0, 0, 2, 2, 3, 5, 4, 0};
+
+Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& phase) {
+  const Color them = ~us;
+  Score s;
+  const Bitboard occupied = pos.pieces();
+  const Bitboard ours = pos.pieces(us);
+  const Bitboard their_pawn_attacks = PawnAttackSpan(them, pos.pieces(them, kPawn));
+  const Bitboard mobility_area = ~ours & ~their_pawn_attacks;
+  const Square their_king = pos.king_square(them);
+  const Bitboard king_zone = KingAttacks(their_king) | SquareBB(their_king);
+  int attackers = 0, attack_units = 0;
+
+  struct PieceTerms {
+    PieceType type;
+    int value_mg, value_eg, mob_mg, mob_eg;
+  };
+  const PieceTerms pieces[] = {
+      {kKnight, kKnightMg, kKnightEg, kKnightMobilityMg, kKnightMobilityEg},
+      {kBishop, kBishopMg, kBishopEg, kBishopMobilityMg, kBishopMobilityEg},
+      {kRook, kRookMg, kRookEg, kRookMobilityMg, kRookMobilityEg},
+      {kQueen, kQueenMg, kQueenEg, kQueenMobilityMg, kQueenMobilityEg},
+      {kBers, kBersMg, kBersEg, kBersMobilityMg, kBersMobilityEg},
+  };
+  for (const PieceTerms& t : pieces) {
+    for (Bitboard b = pos.pieces(us, t.type); b;) {
+      const Square sq = PopLowestBit(b);
+      phase += kPhaseWeight[t.type];
+      s.Add(p[t.value_mg], p[t.value_eg]);
+      const Bitboard attacks = AttacksOf(t.type, sq, occupied);
+      const int mobility = PopCount(attacks & mobility_area);
+      s.Add(p[t.mob_mg] * mobility, p[t.mob_eg] * mobility);
+      if (attacks & king_zone) {
+        ++attackers;
+        attack_units += kAttackUnits[t.type] * PopCount(attacks & king_zone);
+      }
+      if (t.type == kKnight) s.Add(p[kKnightCentreMg] * Centrality(sq), 0);
+      if (t.type == kBishop) s.Add(p[kBishopCentreMg] * Centrality(sq), 0);
+      if (t.type == kRook) {
+        if (!(FileMask(FileOf(sq)) & pos.pieces(kPawn))) s.Add(p[kRookOpenFileMg], 0);
+        if (RelativeRank(us, sq) == 6) s.Add(0, p[kRookSeventhEg]);
+      }
+    }
+  }
+  if (MoreThanOne(pos.pieces(us, kBishop))) s.Add(p[kBishopPairMg], p[kBishopPairEg]);
+  // King safety: quadratic in the weight of pieces bearing on the enemy king's zone.
+  if (attackers >= 2) s.Add(p[kKingAttackWeight] * attack_units * attack_units / 16, 0);
+
+  // Pawns.
+  const Bitboard our_pawns = pos.pieces(us, kPawn), their_pawns = pos.pieces(them, kPawn);
+  for (Bitboard b = our_pawns; b;) {
+    const Square sq = PopLowestBit(b);
+    const int rank = RelativeRank(us, sq);
+    s.Add(p[kPawnMg] + p[kPawnAdvanceMg] * (rank - 1), p[kPawnEg] + p[kPawnAdvanceEg] * (rank - 1));
+    const int file = FileOf(sq);
+    if (ForwardFile(us, sq) & our_pawns) s.Add(-p[kDoubledPawnMg], -p[kDoubledPawnEg]);
+    if (!(AdjacentFiles(file) & our_pawns)) s.Add(-p[kIsolatedPawnMg], -p[kIsolatedPawnEg]);
+    Bitboard front_span = ForwardFile(us, sq);
+    if (file > 0) front_span |= ForwardFile(us, sq - 1);
+    if (file < 7) front_span |= ForwardFile(us, sq + 1);
+    if (!(front_span & their_pawns)) {
+      const int r = rank - 1;  // 0..5
+      s.Add(p[kPassedPawnMg] * r * r / 4, p[kPassedPawnEg] * r * r / 4);
+    }
+  }
+  // King: shelter in the middlegame, centralisation in the endgame.
+  const Square king = pos.king_square(us);
+  const Bitboard around = KingAttacks(king) | SquareBB(king);
+  const Bitboard shelter = (us == kWhite ? around << 8 : around >> 8) | around;
+  s.Add(p[kKingShelterMg] * PopCount(shelter & our_pawns), 0);
+  s.Add(0, p[kKingCentreEg] * Centrality(king));
+  return s;
+}
+
+}  // namespace
+
+int Evaluate(const Position& pos, const ParamValues& params) {
+  int phase = 0;
+  const Score white = EvaluateSide(pos, kWhite, params, phase);
+  const Score black = EvaluateSide(pos, kBlack, params, phase);
+  phase = std::min(phase, kMaxPhase);
+  const int mg = white.mg - black.mg, eg = white.eg - black.eg;
+  const int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
+  return (pos.side_to_move() == kWhite ? score : -score) + params[kTempo];
+}
+
+}  // namespace tumen::shatar

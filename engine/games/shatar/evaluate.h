@@ -1,0 +1,36 @@
+// Static evaluation of the 8x8 family: material, centralisation, mobility, king safety and
+// pawn structure, tapered between middlegame and endgame. Every weight is a named parameter
+// (kShatarEvalParams), so SPSA jobs on the farm can tune it.
+#ifndef TUMEN_ENGINE_GAMES_SHATAR_EVALUATE_H_
+#define TUMEN_ENGINE_GAMES_SHATAR_EVALUATE_H_
+
+#include <vector>
+
+#include "engine/core/params.h"
+#include "engine/games/shatar/position.h"
+
+namespace tumen::shatar {
+
+// Indexes into ShatarEvalSpecs(); Mg/Eg pairs are middlegame and endgame weights.
+enum EvalParam : int {
+  kPawnMg, kPawnEg, kKnightMg, kKnightEg, kBishopMg, kBishopEg, kRookMg, kRookEg,
+  kQueenMg, kQueenEg, kBersMg, kBersEg,
+  kKnightMobilityMg, kKnightMobilityEg, kBishopMobilityMg, kBishopMobilityEg,
+  kRookMobilityMg, kRookMobilityEg, kQueenMobilityMg, kQueenMobilityEg,
+  kBersMobilityMg, kBersMobilityEg,
+  kKnightCentreMg, kBishopCentreMg, kKingCentreEg, kPawnAdvanceMg, kPawnAdvanceEg,
+  kDoubledPawnMg, kDoubledPawnEg, kIsolatedPawnMg, kIsolatedPawnEg,
+  kPassedPawnMg, kPassedPawnEg,
+  kKingAttackWeight, kKingShelterMg,
+  kRookOpenFileMg, kRookSeventhEg, kBishopPairMg, kBishopPairEg, kTempo,
+  kEvalParamCount
+};
+
+const std::vector<ParamSpec>& ShatarEvalSpecs();
+
+// Score in centipawns for the side to move.
+int Evaluate(const Position& pos, const ParamValues& params);
+
+}  // namespace tumen::shatar
+
+#endif  // TUMEN_ENGINE_GAMES_SHATAR_EVALUATE_H_

@@ -1,0 +1,87 @@
+// The 8x8 family as the generic search sees it (engine/search/game_concept.h): types, move
+// generation, make/unmake, the rules' verdicts in search values, and evaluation.
+#ifndef TUMEN_ENGINE_GAMES_SHATAR_SEARCH_GAME_H_
+#define TUMEN_ENGINE_GAMES_SHATAR_SEARCH_GAME_H_
+
+#include <optional>
+#include <string>
+
+#include "engine/core/score.h"
+#include "engine/games/shatar/evaluate.h"
+#include "engine/games/shatar/movegen.h"
+#include "engine/games/shatar/notation.h"
+#include "engine/games/shatar/status.h"
+
+namespace tumen::shatar {
+
+struct ShatarGame {
+  using Position = shatar::Position;
+  using StateInfo = shatar::StateInfo;
+  using Move = shatar::Move;
+  using MoveList = shatar::MoveList;
+
+  // History tables are indexed by (moved piece, destination).
+  static constexpr int kHistorySize = kPieceCount * 64;
+
+  static const std::vector<ParamSpec>& EvalSpecs() { return ShatarEvalSpecs(); }
+  static int Evaluate(const Position& pos, const ParamValues& params) {
+    return shatar::Evaluate(pos, params);
+  }
+
+  static void GenerateMoves(const Position& pos, MoveList& moves) { GenerateLegalMoves(pos, moves); }
+  static void DoMove(Position& pos, Move m, StateInfo& st) { pos.DoMove(m, st); }
+  static void UndoMove(Position& pos, Move m) { pos.UndoMove(m); }
+  static void DoNullMove(Position& pos, StateInfo& st) { pos.DoNullMove(st); }
+  static void UndoNullMove(Position& pos) { pos.UndoNullMove(); }
+  static bool InCheck(const Position& pos) { return pos.in_check(); }
+  static uint64_t Key(const Position& pos) { return pos.key(); }
+
+  static bool IsTactical(const Position& pos, Move m) {
+    return m.is_promotion() || pos.IsCapture(m);
+  }
+  // Most valuable victim, least valuable attacker; promotions count as winning the piece.
+  static int TacticalOrder(const Position& pos, Move m) {
+    const PieceType victim = m.is_en_passant() ? kPawn : TypeOf(pos.piece_on(m.to()));
+    const int promotion = m.is_promotion() ? 8 * m.promotion_type() : 0;
+    return 16 * victim + promotion - TypeOf(pos.MovedPiece(m));
+  }
+  static int HistoryIndex(const Position& pos, Move m) {
+    return pos.MovedPiece(m) * 64 + m.to();
+  }
+
+  // Null move is unsafe where zugzwang is likely: only kings and pawns left for the mover.
+  static bool NullMoveAllowed(const Position& pos) {
+    const Color us = pos.side_to_move();
+    return pos.pieces(us) != (pos.pieces(us, kKing) | pos.pieces(us, kPawn));
+  }
+
+  // A draw the rules impose at once (bare king, 50 moves, repetition, dead material), as
+  // seen inside the search; nullopt to go on.
+  static std::optional<int> ImmediateScore(const Position& pos, int plies_from_root) {
+    const ShatarRules& rules = pos.rules();
+    if (rules.bare_king_draw && (pos.IsBare(kWhite) || pos.IsBare(kBlack))) return kDrawScore;
+    if (pos.rule50() >= 100 || pos.IsRepetitionForSearch(plies_from_root)) return kDrawScore;
+    if (rules.dead_position_draw && PopCount(pos.pieces()) <= 3 &&
+        !(pos.pieces() & (pos.pieces(kPawn) | pos.rook_sliders() | pos.pieces(kQueen))))
+      return kDrawScore;  // K v K or K+minor v K
+    return std::nullopt;
+  }
+
+  // The value of a position without legal moves under the mate rules (RULES.md §2-§3): a
+  // knight-only mate in shatar-traditional wins for the side to move.
+  static int NoMovesScore(const Position& pos, int ply) {
+    const GameStatus status = NoMovesStatus(pos);
+    if (status.result == GameResult::kDraw) return kDrawScore;
+    const bool side_to_move_wins =
+        (status.result == GameResult::kFirstPlayerWins) == (pos.side_to_move() == kWhite);
+    return side_to_move_wins ? MateIn(ply) : MatedIn(ply);
+  }
+
+  static uint16_t ToRaw(Move m) { return m.raw(); }
+  static Move FromRaw(uint16_t raw) { return Move::FromRaw(raw); }
+  static std::string ToString(Move m) { return MoveToUci(m); }
+};
+
+}  // namespace tumen::shatar
+
+#endif  // TUMEN_ENGINE_GAMES_SHATAR_SEARCH_GAME_H_

@@ -1,0 +1,531 @@
+// One alpha-beta search, written once against the game concept below and instantiated per
+// game in engine/api. Iterative deepening, PVS with aspiration windows, quiescence, TT
+// cutoffs, null move, reverse futility, late move reductions and pruning, check extension,
+// killer and history ordering, MultiPV, and Lazy SMP.
+//
+// Threads: Run() is called by one caller thread, which becomes the main search thread and
+// starts threads-1 helpers. Helpers share only the transposition table and the stop flag;
+// each owns its position copy, stack and histories. Stop() and PonderHit() may be called
+// from any thread while Run() is in progress. With one thread and a node limit the search
+// is deterministic (no clock is read unless the limits have time in them).
+//
+// The game G provides (see engine/games/shatar/search_game.h for an example):
+//   types Position, StateInfo, Move, MoveList; kHistorySize;
+//   GenerateMoves (legal), DoMove, UndoMove, DoNullMove, UndoNullMove, InCheck, Key,
+//   IsTactical, TacticalOrder, HistoryIndex, NullMoveAllowed, ImmediateScore,
+//   NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString.
+#ifndef TUMEN_ENGINE_SEARCH_SEARCH_H_
+#define TUMEN_ENGINE_SEARCH_SEARCH_H_
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "engine/core/params.h"
+#include "engine/core/score.h"
+#include "engine/search/limits.h"
+#include "engine/search/search_params.h"
+#include "engine/search/tt.h"
+
+namespace tumen::search {
+
+inline int ValueToTT(int v, int ply) {
+  return v >= kMateBound ? v + ply : v <= -kMateBound ? v - ply : v;
+}
+inline int ValueFromTT(int v, int ply) {
+  return v >= kMateBound ? v - ply : v <= -kMateBound ? v + ply : v;
+}
+
+template <class G>
+class Search {
+ public:
+  using Position = typename G::Position;
+  using StateInfo = typename G::StateInfo;
+  using Move = typename G::Move;
+  using MoveList = typename G::MoveList;
+  using InfoCallback = std::function<void(const SearchInfo&)>;
+
+  Search(TranspositionTable* tt, const ParamValues* search_params, const ParamValues* eval_params)
+      : tt_(tt), sp_(search_params), ep_(eval_params) {}
+
+  void set_threads(int n) { threads_ = std::max(1, n); }
+
+  // Searches `root` (whose state chain holds the game history) under `limits`. `on_info`
+  // receives progress from the main thread after each completed iteration (may be empty).
+  SearchResult Run(const Position& root, const Limits& limits, const InfoCallback& on_info) {
+    limits_ = limits;
+    stop_.store(false, std::memory_order_relaxed);
+    pondering_.store(limits.ponder, std::memory_order_relaxed);
+    start_ = Clock::now();
+    SetTimeBudget(root);
+    tt_->NewSearch();
+    InitReductions();
+
+    std::vector<std::unique_ptr<Worker>> workers;
+    for (int i = 0; i < threads_; ++i) workers.push_back(std::make_unique<Worker>(root, i));
+    workers_ = &workers;
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < threads_; ++i)
+      helpers.emplace_back([this, w = workers[i].get()] { IterativeDeepening(*w, nullptr); });
+    IterativeDeepening(*workers[0], &on_info);
+    // An infinite or pondering search reports only when told to stop.
+    while ((limits_.infinite || pondering_.load(std::memory_order_relaxed)) &&
+           !stop_.load(std::memory_order_relaxed))
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    stop_.store(true, std::memory_order_relaxed);
+    for (std::thread& t : helpers) t.join();
+
+    const Worker& best = PickBestThread(workers);
+    SearchResult result;
+    result.nodes = TotalNodes();
+    result.depth = best.completed_depth;
+    workers_ = nullptr;
+    if (best.root_moves.empty()) return result;
+    const RootMove& rm = best.root_moves[0];
+    result.best_move = G::ToString(rm.move);
+    result.score = rm.score;
+    if (rm.pv.size() > 1) result.ponder_move = G::ToString(rm.pv[1]);
+    return result;
+  }
+
+  void Stop() { stop_.store(true, std::memory_order_relaxed); }
+  void PonderHit() { pondering_.store(false, std::memory_order_relaxed); }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  struct RootMove {
+    Move move;
+    int score = -kInfiniteScore;
+    int previous_score = -kInfiniteScore;
+    int seldepth = 0;
+    std::vector<Move> pv;
+  };
+
+  struct Worker {
+    Worker(const Position& root, int index) : pos(root), id(index) {
+      MoveList moves;
+      G::GenerateMoves(pos, moves);
+      for (Move m : moves) root_moves.push_back(RootMove{m, -kInfiniteScore, -kInfiniteScore, 0, {m}});
+      std::memset(history, 0, sizeof(history));
+    }
+    Position pos;
+    int id;
+    std::vector<RootMove> root_moves;
+    StateInfo states[kMaxPly + 4];
+    Move killers[kMaxPly + 4][2] = {};
+    Move pv[kMaxPly + 4][kMaxPly + 4] = {};
+    int pv_length[kMaxPly + 4] = {};
+    int history[2][G::kHistorySize];
+    int side_to_move_at_root = 0;
+    uint64_t local_nodes = 0;
+    std::atomic<uint64_t> nodes{0};  // published copy of local_nodes, read by the main thread
+    int seldepth = 0;
+    int completed_depth = 0;
+    int pv_index = 0;
+  };
+
+  int Param(SearchParam p) const { return (*sp_)[p]; }
+
+  void InitReductions() {
+    for (int d = 1; d < 64; ++d)
+      for (int m = 1; m < 64; ++m)
+        reductions_[d][m] =
+            (Param(kLmrBase) + int(std::log(d) * std::log(m) * 10000 / Param(kLmrDivisor))) / 100;
+  }
+
+  void SetTimeBudget(const Position& root) {
+    optimum_ms_ = maximum_ms_ = 0;
+    if (limits_.movetime_ms > 0) {
+      optimum_ms_ = maximum_ms_ = limits_.movetime_ms;
+      return;
+    }
+    if (!limits_.HasClock()) return;
+    const int side = SideToMove(root);
+    const int64_t time = limits_.time_ms[side], inc = limits_.inc_ms[side];
+    const int moves_left = limits_.movestogo > 0 ? std::min(limits_.movestogo, 40) : 30;
+    const int64_t reserve = std::min<int64_t>(time / 10, 50);
+    optimum_ms_ = std::max<int64_t>(1, (time - reserve) / moves_left + inc * 3 / 4);
+    maximum_ms_ = std::max<int64_t>(1, std::min<int64_t>((time - reserve) * 4 / 10, optimum_ms_ * 4));
+    optimum_ms_ = std::min(optimum_ms_, maximum_ms_);
+  }
+  static int SideToMove(const Position& pos) { return pos.side_to_move() == 0 ? 0 : 1; }
+
+  int64_t ElapsedMs() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+  }
+
+  uint64_t TotalNodes() const {
+    uint64_t n = 0;
+    for (const auto& w : *workers_) n += w->nodes.load(std::memory_order_relaxed);
+    return n;
+  }
+
+  // Called at every node; the main thread enforces node and time limits.
+  bool ShouldStop(Worker& w) {
+    ++w.local_nodes;
+    w.nodes.store(w.local_nodes, std::memory_order_relaxed);
+    if (w.id == 0) {
+      if (limits_.nodes) {
+        const uint64_t total = threads_ == 1 ? w.local_nodes
+                               : (w.local_nodes & 255) == 0 ? TotalNodes() : 0;
+        if (total >= limits_.nodes) stop_.store(true, std::memory_order_relaxed);
+      }
+      if (maximum_ms_ && (w.local_nodes & 1023) == 0 && !pondering_.load(std::memory_order_relaxed) &&
+          ElapsedMs() >= maximum_ms_)
+        stop_.store(true, std::memory_order_relaxed);
+    }
+    return stop_.load(std::memory_order_relaxed);
+  }
+
+  void IterativeDeepening(Worker& w, const InfoCallback* on_info) {
+    if (w.root_moves.empty()) return;
+    const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
+    const int multipv = std::min<int>(std::max(1, limits_.multipv), int(w.root_moves.size()));
+    for (int depth = 1; depth <= max_depth; ++depth) {
+      // Lazy SMP diversity: odd helpers skip every other iteration, so threads spread over
+      // two depths and fill the shared table for each other.
+      if (w.id % 2 == 1 && depth > 2 && depth % 2 == 0) continue;
+      for (RootMove& rm : w.root_moves) rm.previous_score = rm.score;
+      for (w.pv_index = 0; w.pv_index < multipv; ++w.pv_index) {
+        w.seldepth = 0;
+        int window = Param(kAspirationWindow);
+        const int previous = w.root_moves[w.pv_index].previous_score;
+        int alpha = -kInfiniteScore, beta = kInfiniteScore;
+        if (depth >= 4 && previous > -kInfiniteScore && !IsMateScore(previous)) {
+          alpha = std::max(previous - window, -kInfiniteScore);
+          beta = std::min(previous + window, kInfiniteScore);
+        }
+        while (true) {
+          const int value = SearchRoot(w, alpha, beta, depth);
+          std::stable_sort(w.root_moves.begin() + w.pv_index, w.root_moves.end(),
+                           [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+          if (stop_.load(std::memory_order_relaxed)) break;
+          if (value <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = std::max(value - window, -kInfiniteScore);
+          } else if (value >= beta) {
+            beta = std::min(value + window, kInfiniteScore);
+          } else {
+            break;
+          }
+          window += window;
+        }
+        std::stable_sort(w.root_moves.begin(), w.root_moves.begin() + w.pv_index + 1,
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        if (stop_.load(std::memory_order_relaxed)) break;
+      }
+      if (stop_.load(std::memory_order_relaxed)) break;
+      w.completed_depth = depth;
+      if (on_info && *on_info) Report(w, depth, multipv, *on_info);
+      if (w.id == 0) {
+        // Mate found within the depth searched: deeper iterations cannot improve it.
+        if (!limits_.infinite && IsMateScore(w.root_moves[0].score) &&
+            MateDistance(w.root_moves[0].score) * 2 <= depth && !limits_.ponder)
+          break;
+        if (optimum_ms_ && !pondering_.load(std::memory_order_relaxed) &&
+            !limits_.movetime_ms && ElapsedMs() >= optimum_ms_ * 6 / 10)
+          break;
+      }
+    }
+    if (w.id == 0 && !limits_.infinite && !pondering_.load(std::memory_order_relaxed))
+      stop_.store(true, std::memory_order_relaxed);
+  }
+
+  static int MateDistance(int score) { return score > 0 ? kMateScore - score : kMateScore + score; }
+
+  void Report(const Worker& w, int depth, int multipv, const InfoCallback& on_info) {
+    const int64_t ms = ElapsedMs();
+    const uint64_t nodes = TotalNodes();
+    for (int i = 0; i < multipv; ++i) {
+      const RootMove& rm = w.root_moves[i];
+      SearchInfo info;
+      info.depth = depth;
+      info.seldepth = std::max(rm.seldepth, depth);
+      info.multipv = i + 1;
+      info.score = rm.score;
+      if (IsMateScore(rm.score)) {
+        info.is_mate = true;
+        const int plies = MateDistance(rm.score);
+        info.mate_in = rm.score > 0 ? (plies + 1) / 2 : -(plies / 2);
+      }
+      info.nodes = nodes;
+      info.time_ms = ms;
+      info.nps = ms > 0 ? nodes * 1000 / uint64_t(ms) : nodes * 1000;
+      info.hashfull = tt_->Hashfull();
+      for (Move m : rm.pv) info.pv.push_back(G::ToString(m));
+      on_info(info);
+    }
+  }
+
+  // Lazy SMP vote: each thread's best move weighted by its depth and score margin.
+  const Worker& PickBestThread(const std::vector<std::unique_ptr<Worker>>& workers) const {
+    const Worker* best = workers[0].get();
+    if (workers.size() == 1 || limits_.multipv > 1) return *best;
+    int min_score = kInfiniteScore;
+    for (const auto& w : workers)
+      if (!w->root_moves.empty()) min_score = std::min(min_score, w->root_moves[0].score);
+    std::map<uint16_t, int64_t> votes;
+    for (const auto& w : workers) {
+      if (w->root_moves.empty() || w->completed_depth == 0) continue;
+      votes[G::ToRaw(w->root_moves[0].move)] +=
+          int64_t(w->root_moves[0].score - min_score + 14) * w->completed_depth;
+    }
+    for (const auto& w : workers) {
+      if (w->root_moves.empty() || w->completed_depth == 0) continue;
+      const RootMove& mine = w->root_moves[0];
+      const RootMove& theirs = best->root_moves[0];
+      if (IsMateScore(mine.score) && mine.score > theirs.score) {
+        best = w.get();  // a proven faster mate wins outright
+      } else if (!IsMateScore(theirs.score) &&
+                 votes[G::ToRaw(mine.move)] > votes[G::ToRaw(theirs.move)]) {
+        best = w.get();
+      }
+    }
+    return *best;
+  }
+
+  int SearchRoot(Worker& w, int alpha, int beta, int depth) {
+    Position& pos = w.pos;
+    int best = -kInfiniteScore;
+    const int original_alpha = alpha;
+    for (size_t i = size_t(w.pv_index); i < w.root_moves.size(); ++i) {
+      RootMove& rm = w.root_moves[i];
+      G::DoMove(pos, rm.move, w.states[0]);
+      const bool gives_check = G::InCheck(pos);
+      const int new_depth = depth - 1 + (gives_check ? 1 : 0);
+      int value;
+      w.pv_length[1] = 0;
+      if (i == size_t(w.pv_index)) {
+        value = -AlphaBeta(w, -beta, -alpha, new_depth, 1, true);
+      } else {
+        value = -AlphaBeta(w, -alpha - 1, -alpha, new_depth, 1, true);
+        if (value > alpha && value < beta) value = -AlphaBeta(w, -beta, -alpha, new_depth, 1, true);
+      }
+      G::UndoMove(pos, rm.move);
+      if (stop_.load(std::memory_order_relaxed)) return best;
+      if (i == size_t(w.pv_index) || value > alpha) {
+        rm.score = value;
+        rm.seldepth = w.seldepth;
+        rm.pv.assign(1, rm.move);
+        for (int k = 0; k < w.pv_length[1]; ++k) rm.pv.push_back(w.pv[1][k]);
+      } else {
+        rm.score = -kInfiniteScore;  // not better than alpha: keep behind the best
+      }
+      if (value > best) best = value;
+      if (value > alpha) {
+        alpha = value;
+        if (value >= beta) break;
+      }
+    }
+    (void)original_alpha;
+    return best;
+  }
+
+  void ScoreMoves(const Worker& w, const Position& pos, const MoveList& moves, int* scores,
+                  Move tt_move, int ply) const {
+    const int side = SideToMove(pos);
+    for (int i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      if (m == tt_move) scores[i] = 1 << 30;
+      else if (G::IsTactical(pos, m)) scores[i] = (1 << 28) + G::TacticalOrder(pos, m);
+      else if (m == w.killers[ply][0]) scores[i] = (1 << 27) + 1;
+      else if (m == w.killers[ply][1]) scores[i] = 1 << 27;
+      else scores[i] = w.history[side][G::HistoryIndex(pos, m)];
+    }
+  }
+
+  // Selection sort step: moves the best remaining move to position i.
+  static void PickNext(MoveList& moves, int* scores, int i) {
+    int best = i;
+    for (int j = i + 1; j < moves.size(); ++j)
+      if (scores[j] > scores[best]) best = j;
+    std::swap(moves[i], moves[best]);
+    std::swap(scores[i], scores[best]);
+  }
+
+  static void UpdateHistory(int& entry, int bonus) {
+    entry += bonus - entry * std::abs(bonus) / 16384;
+  }
+
+  int AlphaBeta(Worker& w, int alpha, int beta, int depth, int ply, bool allow_null) {
+    const bool pv_node = beta - alpha > 1;
+    w.pv_length[ply] = 0;
+    if (depth <= 0) return Quiescence(w, alpha, beta, ply);
+    if (ShouldStop(w)) return 0;
+    Position& pos = w.pos;
+    w.seldepth = std::max(w.seldepth, ply);
+    if (const auto immediate = G::ImmediateScore(pos, ply)) return *immediate;
+    // Mate distance pruning.
+    alpha = std::max(alpha, MatedIn(ply));
+    beta = std::min(beta, MateIn(ply + 1));
+    if (alpha >= beta) return alpha;
+    if (ply >= kMaxPly - 2) return G::Evaluate(pos, *ep_);
+
+    const bool in_check = G::InCheck(pos);
+    const uint64_t key = G::Key(pos);
+    const std::optional<TTData> tt = tt_->Probe(key);
+    const Move tt_move = tt ? G::FromRaw(tt->move) : Move();
+    if (tt && !pv_node && tt->depth >= depth) {
+      const int v = ValueFromTT(tt->value, ply);
+      if (tt->bound == Bound::kExact || (tt->bound == Bound::kLower && v >= beta) ||
+          (tt->bound == Bound::kUpper && v <= alpha))
+        return v;
+    }
+
+    int static_eval = -kInfiniteScore;
+    if (!in_check) {
+      static_eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      // Reverse futility: far above beta at low depth, a quiet move will not drop it.
+      if (!pv_node && depth <= Param(kReverseFutilityDepth) && !IsMateScore(beta) &&
+          static_eval - Param(kReverseFutilityMargin) * depth >= beta)
+        return static_eval;
+      // Null move: give the opponent a free move; still above beta means a cutoff.
+      if (!pv_node && allow_null && depth >= 3 && static_eval >= beta && G::NullMoveAllowed(pos)) {
+        const int r = Param(kNullMoveBase) + depth / Param(kNullMoveDepthDivisor);
+        G::DoNullMove(pos, w.states[ply]);
+        const int v = -AlphaBeta(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+        G::UndoNullMove(pos);
+        if (stop_.load(std::memory_order_relaxed)) return 0;
+        if (v >= beta) return IsMateScore(v) ? beta : v;
+      }
+    }
+
+    MoveList moves;
+    G::GenerateMoves(pos, moves);
+    if (moves.empty()) return G::NoMovesScore(pos, ply);
+    int scores[MoveList::kCapacity];
+    ScoreMoves(w, pos, moves, scores, tt_move, ply);
+
+    const int side = SideToMove(pos);
+    const int original_alpha = alpha;
+    int best = -kInfiniteScore;
+    Move best_move;
+    int quiets_tried[64];
+    int quiet_count = 0;
+    for (int i = 0; i < moves.size(); ++i) {
+      PickNext(moves, scores, i);
+      const Move m = moves[i];
+      const bool tactical = G::IsTactical(pos, m);
+      const int history_index = G::HistoryIndex(pos, m);
+      // Late move pruning: at low depth, quiet moves far down the list are skipped.
+      if (!pv_node && !in_check && !tactical && depth <= 3 && best > -kMateBound &&
+          i >= Param(kLateMovePruningBase) + depth * depth * 2)
+        continue;
+      G::DoMove(pos, m, w.states[ply]);
+      const bool gives_check = G::InCheck(pos);
+      const int new_depth = depth - 1 + (gives_check && ply < 2 * kMaxPly / 3 ? 1 : 0);
+      int value;
+      if (i == 0) {
+        value = -AlphaBeta(w, -beta, -alpha, new_depth, ply + 1, true);
+      } else {
+        int r = 0;
+        if (depth >= 3 && !tactical && !in_check && !gives_check) {
+          r = reductions_[std::min(depth, 63)][std::min(i + 1, 63)] - (pv_node ? 1 : 0);
+          r = std::clamp(r, 0, new_depth - 1);
+        }
+        value = -AlphaBeta(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+        if (value > alpha && r > 0)
+          value = -AlphaBeta(w, -alpha - 1, -alpha, new_depth, ply + 1, true);
+        if (pv_node && value > alpha && value < beta)
+          value = -AlphaBeta(w, -beta, -alpha, new_depth, ply + 1, true);
+      }
+      G::UndoMove(pos, m);
+      if (stop_.load(std::memory_order_relaxed)) return 0;
+      if (value > best) {
+        best = value;
+        if (value > alpha) {
+          best_move = m;
+          alpha = value;
+          if (pv_node) {
+            w.pv[ply][0] = m;
+            for (int k = 0; k < w.pv_length[ply + 1]; ++k) w.pv[ply][k + 1] = w.pv[ply + 1][k];
+            w.pv_length[ply] = w.pv_length[ply + 1] + 1;
+          }
+          if (value >= beta) {
+            if (!tactical) {
+              if (w.killers[ply][0] != m) {
+                w.killers[ply][1] = w.killers[ply][0];
+                w.killers[ply][0] = m;
+              }
+              const int bonus = std::min(depth * depth * 8, 1600);
+              UpdateHistory(w.history[side][history_index], bonus);
+              for (int k = 0; k < quiet_count; ++k) UpdateHistory(w.history[side][quiets_tried[k]], -bonus);
+            }
+            break;
+          }
+        }
+      }
+      if (!tactical && quiet_count < 64) quiets_tried[quiet_count++] = history_index;
+    }
+
+    TTData entry;
+    entry.move = G::ToRaw(best_move ? best_move : tt_move);
+    entry.value = int16_t(ValueToTT(best, ply));
+    entry.eval = int16_t(in_check ? 0 : static_eval);
+    entry.depth = int8_t(depth);
+    entry.bound = best >= beta ? Bound::kLower : best > original_alpha ? Bound::kExact : Bound::kUpper;
+    tt_->Store(key, entry);
+    return best;
+  }
+
+  int Quiescence(Worker& w, int alpha, int beta, int ply) {
+    if (ShouldStop(w)) return 0;
+    Position& pos = w.pos;
+    w.seldepth = std::max(w.seldepth, ply);
+    if (const auto immediate = G::ImmediateScore(pos, ply)) return *immediate;
+    if (ply >= kMaxPly - 2) return G::Evaluate(pos, *ep_);
+    const bool in_check = G::InCheck(pos);
+    MoveList moves;
+    G::GenerateMoves(pos, moves);
+    if (moves.empty()) return G::NoMovesScore(pos, ply);
+    int best = -kInfiniteScore;
+    if (!in_check) {
+      best = G::Evaluate(pos, *ep_);
+      if (best >= beta) return best;
+      alpha = std::max(alpha, best);
+    }
+    int scores[MoveList::kCapacity];
+    ScoreMoves(w, pos, moves, scores, Move(), std::min(ply, kMaxPly));
+    for (int i = 0; i < moves.size(); ++i) {
+      PickNext(moves, scores, i);
+      const Move m = moves[i];
+      if (!in_check && !G::IsTactical(pos, m)) break;  // tacticals are sorted first
+      G::DoMove(pos, m, w.states[ply]);
+      const int value = -Quiescence(w, -beta, -alpha, ply + 1);
+      G::UndoMove(pos, m);
+      if (stop_.load(std::memory_order_relaxed)) return 0;
+      if (value > best) {
+        best = value;
+        if (value > alpha) {
+          alpha = value;
+          if (value >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  TranspositionTable* tt_;
+  const ParamValues* sp_;
+  const ParamValues* ep_;
+  int threads_ = 1;
+  Limits limits_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> pondering_{false};
+  Clock::time_point start_;
+  int64_t optimum_ms_ = 0, maximum_ms_ = 0;
+  int reductions_[64][64] = {};
+  std::vector<std::unique_ptr<Worker>>* workers_ = nullptr;
+};
+
+}  // namespace tumen::search
+
+#endif  // TUMEN_ENGINE_SEARCH_SEARCH_H_
