@@ -170,6 +170,7 @@ class Search {
 
   // Called at every node; the main thread enforces node and time limits.
   bool ShouldStop(Worker& w) {
+    if (stop_.load(std::memory_order_relaxed)) return true;  // a stopped search counts no nodes
     ++w.local_nodes;
     w.nodes.store(w.local_nodes, std::memory_order_relaxed);
     if (w.id == 0) {

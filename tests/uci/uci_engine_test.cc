@@ -57,7 +57,7 @@ TEST(UciEngine, BadInputIsAnsweredAndThePositionKept) {
   EXPECT_TRUE(Contains(out, "info string error: fen 'not/a/fen w'"));
   EXPECT_TRUE(Contains(out, "info string error: move 'e7e6'"));
   EXPECT_TRUE(Contains(out, "info string error: unknown variant 'nope'"));
-  EXPECT_TRUE(Contains(out, "info string error: 'go perft N' needs a depth"));
+  EXPECT_TRUE(Contains(out, "info string error: 'go perft N' needs a number from 1 to 20"));
   EXPECT_TRUE(Contains(out, "info string error: unknown command 'frobnicate'"));
   // Still shatar, still after 1.e4.
   EXPECT_TRUE(Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1"));
@@ -88,6 +88,70 @@ TEST(UciEngine, BinaryAnswersThroughAPipe) {
   ASSERT_TRUE((*process)->WriteLine("isready").ok());
   EXPECT_EQ(read_until("readyok"), "readyok");
   ASSERT_TRUE((*process)->WriteLine("quit").ok());
+}
+
+TEST(UciEngine, GoDepthPrintsInfoAndBestmove) {
+  std::ostringstream out;
+  {
+    UciEngine engine(out);
+    engine.HandleLine("position startpos moves e2e4 e7e5");
+    engine.HandleLine("go depth 5");
+    engine.WaitForSearch();
+  }
+  const std::string text = out.str();
+  EXPECT_TRUE(Contains(text, "info depth 5 seldepth"));
+  EXPECT_TRUE(Contains(text, " score cp "));
+  EXPECT_TRUE(Contains(text, " pv "));
+  EXPECT_TRUE(Contains(text, "bestmove "));
+}
+
+TEST(UciEngine, BadGoArgumentsAreErrors) {
+  const std::string out = RunCommands({"go depth x", "go nodes -5", "go sideways", "go wtime"});
+  EXPECT_TRUE(Contains(out, "info string error: 'depth' needs a number"));
+  EXPECT_TRUE(Contains(out, "info string error: 'nodes' needs a number"));
+  EXPECT_TRUE(Contains(out, "info string error: unknown 'go' argument 'sideways'"));
+  EXPECT_TRUE(Contains(out, "info string error: 'wtime' needs a value"));
+  EXPECT_FALSE(Contains(out, "bestmove"));
+}
+
+TEST(UciEngine, ParametersAreSpinOptions) {
+  const std::string out = RunCommands({"uci", "setoption name KnightMg value 5000",
+                                       "setoption name KnightMg value 310", "setoption name Hash value 0"});
+  EXPECT_TRUE(Contains(out, "option name KnightMg type spin default 320 min 200 max 450"));
+  EXPECT_TRUE(Contains(out, "option name Threads type spin"));
+  EXPECT_TRUE(Contains(out, "info string error: parameter KnightMg = 5000 is outside [200, 450]"));
+  EXPECT_TRUE(Contains(out, "info string error: 'Hash' needs a number from 1"));
+}
+
+// Through a pipe: `go infinite` runs until `stop`, `isready` is answered meanwhile, clocks
+// and movetime end by themselves, and `quit` ends the process.
+TEST(UciEngine, BinarySearchesUntilStoppedAndHonoursClocks) {
+  auto process = testing::Subprocess::Start(TUMEN_BINARY_DIR "/bin/tumen-engine", {});
+  ASSERT_TRUE(process.ok()) << process.status();
+  const auto read_until = [&](const std::string& prefix) {
+    for (int i = 0; i < 100000; ++i) {
+      absl::StatusOr<std::string> line = (*process)->ReadLine(absl::Seconds(30));
+      if (!line.ok()) return std::string("<") + std::string(line.status().message()) + ">";
+      if (line->rfind(prefix, 0) == 0) return *line;
+    }
+    return std::string("<not found>");
+  };
+  ASSERT_TRUE((*process)->WriteLine("setoption name UCI_Variant value shatar-traditional").ok());
+  ASSERT_TRUE((*process)->WriteLine("setoption name Threads value 2").ok());
+  ASSERT_TRUE((*process)->WriteLine("position startpos").ok());
+  ASSERT_TRUE((*process)->WriteLine("go infinite").ok());
+  ASSERT_TRUE((*process)->WriteLine("isready").ok());
+  EXPECT_EQ(read_until("readyok"), "readyok");
+  ASSERT_TRUE((*process)->WriteLine("stop").ok());
+  EXPECT_EQ(read_until("bestmove").rfind("bestmove ", 0), 0u);
+  ASSERT_TRUE((*process)->WriteLine("go wtime 300 btime 300 winc 10 binc 10").ok());
+  EXPECT_EQ(read_until("bestmove").rfind("bestmove ", 0), 0u);
+  ASSERT_TRUE((*process)->WriteLine("go movetime 100").ok());
+  EXPECT_EQ(read_until("bestmove").rfind("bestmove ", 0), 0u);
+  ASSERT_TRUE((*process)->WriteLine("quit").ok());
+  absl::StatusOr<int> code = (*process)->Wait(absl::Seconds(10));
+  ASSERT_TRUE(code.ok()) << code.status();
+  EXPECT_EQ(*code, 0);
 }
 
 }  // namespace

@@ -1,0 +1,156 @@
+// The search through the game-independent session API: mates, the Shatar mate rules,
+// tactics, determinism and parameters.
+#include <algorithm>
+
+#include "engine/api/game_session.h"
+#include "gtest/gtest.h"
+
+namespace tumen {
+namespace {
+
+struct Outcome {
+  search::SearchResult result;
+  search::SearchInfo last_info;
+};
+
+Outcome Search(const std::string& variant, const std::string& fen, search::Limits limits,
+               int threads = 1) {
+  auto session = CreateGameSession(variant);
+  EXPECT_TRUE(session.ok());
+  (*session)->SetThreads(threads);
+  const absl::Status s = (*session)->SetPosition(fen, {});
+  EXPECT_TRUE(s.ok()) << s;
+  Outcome out;
+  out.result = (*session)->Go(limits, [&](const search::SearchInfo& i) {
+    if (i.multipv == 1) out.last_info = i;
+  });
+  return out;
+}
+
+search::Limits Depth(int d) {
+  search::Limits l;
+  l.depth = d;
+  return l;
+}
+
+TEST(SearchMates, FindsMateInOneEverywhere) {
+  for (const char* variant : {"chess", "shatar", "shatar-traditional"}) {
+    const Outcome o = Search(variant, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Depth(4));
+    EXPECT_EQ(o.result.best_move, "a1a8") << variant;
+    EXPECT_TRUE(o.last_info.is_mate) << variant;
+    EXPECT_EQ(o.last_info.mate_in, 1) << variant;
+  }
+}
+
+// The rook ladder: 1.Ra7 (any) 2.Rb8#. Black's pawn keeps shatar-traditional's bare-king rule
+// out of the way.
+TEST(SearchMates, FindsMateInTwoEverywhere) {
+  for (const char* variant : {"chess", "shatar", "shatar-traditional"}) {
+    const Outcome o = Search(variant, "7k/8/8/8/8/7p/R7/1R2K3 w - - 0 1", Depth(6));
+    EXPECT_TRUE(o.last_info.is_mate) << variant;
+    EXPECT_EQ(o.last_info.mate_in, 2) << variant;
+  }
+}
+
+TEST(SearchMates, SeesBeingMated) {
+  // Black is checkmated already: no legal move, so no best move.
+  const Outcome o = Search("chess", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", Depth(4));
+  EXPECT_TRUE(o.result.best_move.empty());
+  // One move before, Black to move sees that every move but one loses at once.
+  const Outcome defend = Search("chess", "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1", Depth(4));
+  EXPECT_FALSE(defend.last_info.is_mate && defend.last_info.mate_in < 0);
+}
+
+// RULES.md §2: a knight-only mate loses in shatar-traditional, so the engine must not give
+// the smothered mate it would play under the 2017 rules.
+TEST(SearchShatarRules, AvoidsTheKnightOnlyMateInTraditional) {
+  const std::string fen = "6rk/6pp/8/6N1/8/8/P7/K7 w - - 0 1";
+  const Outcome modern = Search("shatar", fen, Depth(5));
+  EXPECT_EQ(modern.result.best_move, "g5f7");
+  EXPECT_TRUE(modern.last_info.is_mate);
+  const Outcome traditional = Search("shatar-traditional", fen, Depth(5));
+  EXPECT_NE(traditional.result.best_move, "g5f7");
+  EXPECT_FALSE(traditional.last_info.is_mate && traditional.last_info.mate_in > 0);
+}
+
+// The losing side in shatar-traditional welcomes a knight-only "mate" against itself.
+TEST(SearchShatarRules, ScoresAKnightOnlyMateAsAWinForTheMatedSide) {
+  const Outcome o = Search("shatar-traditional", "6rk/5Npp/8/8/8/8/P7/K7 b - - 0 1", Depth(3));
+  EXPECT_TRUE(o.result.best_move.empty());  // no legal move; the rules decide
+  auto session = *CreateGameSession("shatar-traditional");
+  ASSERT_TRUE(session->SetPosition("6rk/6pp/8/6N1/8/8/P7/K7 w - - 0 1", {"g5f7"}).ok());
+  EXPECT_EQ(session->Status().result, GameResult::kSecondPlayerWins);
+}
+
+TEST(SearchTactics, WinsAHangingQueen) {
+  for (const char* variant : {"chess", "shatar"}) {
+    const Outcome o = Search(variant, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", Depth(4));
+    EXPECT_EQ(o.result.best_move, "d2d5") << variant;
+    EXPECT_GT(o.result.score, 300) << variant;
+  }
+}
+
+TEST(SearchTactics, KnightForkWinsTheRook) {
+  // Nc7+ forks king e8 and rook a8 (the pawn keeps the ending alive: K+N v K is dead).
+  const Outcome o = Search("chess", "r3k3/8/8/3N4/8/8/4P3/4K3 w - - 0 1", Depth(6));
+  EXPECT_EQ(o.result.best_move, "d5c7");
+  EXPECT_GT(o.result.score, 200);
+}
+
+TEST(SearchDeterminism, OneThreadNodeLimitGivesTheSameResultEveryRun) {
+  for (const char* variant : {"chess", "shatar", "shatar-traditional"}) {
+    search::Limits l;
+    l.nodes = 30000;
+    auto session = *CreateGameSession(variant);
+    const Outcome a = Search(variant, session->StartFen(), l);
+    const Outcome b = Search(variant, session->StartFen(), l);
+    EXPECT_EQ(a.result.best_move, b.result.best_move) << variant;
+    EXPECT_EQ(a.result.score, b.result.score) << variant;
+    EXPECT_EQ(a.result.nodes, b.result.nodes) << variant;
+    EXPECT_EQ(a.result.nodes, 30000u) << variant;
+  }
+}
+
+TEST(SearchMultiPv, ReportsDistinctLines) {
+  auto session = *CreateGameSession("chess");
+  search::Limits l;
+  l.depth = 5;
+  l.multipv = 3;
+  std::vector<std::string> first_moves(4);
+  session->Go(l, [&](const search::SearchInfo& i) {
+    if (i.depth == 5) first_moves[i.multipv] = i.pv.empty() ? "" : i.pv[0];
+  });
+  EXPECT_FALSE(first_moves[1].empty());
+  EXPECT_NE(first_moves[1], first_moves[2]);
+  EXPECT_NE(first_moves[2], first_moves[3]);
+  EXPECT_NE(first_moves[1], first_moves[3]);
+}
+
+TEST(SearchParams, ParametersChangeTheSearchAndFilesRoundTrip) {
+  auto session = *CreateGameSession("shatar");
+  ParamSet& params = session->params();
+  EXPECT_TRUE(params.Has("KnightMg"));
+  EXPECT_TRUE(params.Has("LmrDivisor"));
+  EXPECT_FALSE(params.Set("KnightMg", 100000).ok());
+  EXPECT_FALSE(params.Set("NoSuchParam", 1).ok());
+  EXPECT_FALSE(params.ParseText("KnightMg 300\nBogus 1\n").ok());
+  EXPECT_FALSE(params.ParseText("KnightMg three\n").ok());
+
+  search::Limits l;
+  l.depth = 6;
+  ASSERT_TRUE(session->SetPosition("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w - - 4 4", {}).ok());
+  const uint64_t before = session->Go(l, nullptr).nodes;
+  const std::string path = ::testing::TempDir() + "/params.txt";
+  ASSERT_TRUE(params.SaveFile(path).ok());
+  ASSERT_TRUE(params.ParseText("KnightMg 250\n# comment\nPawnEg=150\n").ok());
+  session->NewGame();
+  ASSERT_TRUE(session->SetPosition("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w - - 4 4", {}).ok());
+  const uint64_t after = session->Go(l, nullptr).nodes;
+  EXPECT_NE(before, after);
+  ASSERT_TRUE(params.LoadFile(path).ok());
+  for (const auto& e : params.All())
+    if (std::string(e.spec->name) == "KnightMg") EXPECT_EQ(e.value, e.spec->default_value);
+}
+
+}  // namespace
+}  // namespace tumen
