@@ -19,10 +19,14 @@ fi
 echo "test: running ctest in ${BUILD_DIR}"
 ctest --test-dir "${BUILD_DIR}" --output-on-failure -j2
 
-if [[ "${TUMEN_TSAN:-0}" == "1" || "${CI:-}" == "true" ]]; then
-  # HOOK: a ThreadSanitizer build of the concurrency tests (CMakePresets.json preset "tsan",
-  # build dir build-tsan) will be added here by a later issue. Nothing runs here yet.
-  echo "test: ThreadSanitizer run requested (TUMEN_TSAN=1 or CI=true), but none is set up yet."
+# ThreadSanitizer: the concurrency tests (lock-free TT, Lazy SMP, stop from another thread)
+# built with -fsanitize=thread. Always in CI; locally with TUMEN_TSAN=1 (TUMEN_TSAN=0 skips).
+if [[ "${TUMEN_TSAN:-}" == "1" || ( "${CI:-}" == "true" && "${TUMEN_TSAN:-}" != "0" ) ]]; then
+  TSAN_DIR="${TSAN_BUILD_DIR:-build-tsan}"
+  echo "test: ThreadSanitizer build of the concurrency tests in ${TSAN_DIR}"
+  cmake -S . -B "${TSAN_DIR}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTUMEN_SANITIZE=thread >/dev/null
+  cmake --build "${TSAN_DIR}" -j"$(nproc)" --target concurrency_tests
+  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "${TSAN_DIR}/bin/concurrency_tests"
 fi
 
 echo "test: all tests passed."

@@ -78,7 +78,12 @@ void UciEngine::WaitForSearch() {
 
 void UciEngine::StopSearch() {
   if (!search_thread_.joinable()) return;
-  session_->Stop();
+  // Repeat the request until the search has ended: a `stop` that arrives before the search
+  // thread has started its search must not be lost.
+  while (!search_done_.load()) {
+    session_->Stop();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
   search_thread_.join();
 }
 
@@ -283,6 +288,7 @@ absl::Status UciEngine::Go(absl::string_view args) {
       return absl::InvalidArgumentError(absl::StrCat("unknown 'go' argument '", w, "'"));
     }
   }
+  search_done_.store(false);
   search_thread_ = std::thread([this, limits] {
     const search::SearchResult r = session_->Go(
         limits, [this](const search::SearchInfo& info) { Emit(FormatInfo(info)); });
@@ -292,6 +298,7 @@ absl::Status UciEngine::Go(absl::string_view args) {
       Emit(absl::StrCat("bestmove ", r.best_move,
                         r.ponder_move.empty() ? "" : absl::StrCat(" ponder ", r.ponder_move)));
     }
+    search_done_.store(true);
   });
   return absl::OkStatus();
 }

@@ -8,6 +8,7 @@
 #ifndef TUMEN_ENGINE_UCI_UCI_ENGINE_H_
 #define TUMEN_ENGINE_UCI_UCI_ENGINE_H_
 
+#include <atomic>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -46,6 +47,7 @@ class UciEngine {
   absl::Mutex out_mutex_;
   std::unique_ptr<GameSession> session_;
   std::thread search_thread_;
+  std::atomic<bool> search_done_{true};
   int threads_ = 1;
   int hash_mb_ = 16;
   int multipv_ = 1;
