@@ -537,6 +537,14 @@ def pentanomial_stats(penta):
     }
 
 
+def termination_category(term):
+    """'illegal move e2e5' -> 'illegal move', 'time forfeit (white 5 ms over)' -> 'time forfeit'."""
+    key = term.split(":")[0].split(" (")[0]
+    if key.startswith("illegal move"):
+        key = "illegal move"
+    return key or "unknown"
+
+
 class Tally:
     def __init__(self, ngames):
         self.ngames = ngames
@@ -556,7 +564,7 @@ class Tally:
             self.d += 1
         elif pts == 0.0:
             self.l += 1
-        key = rec["termination"].split(":")[0].split(" (")[0]
+        key = termination_category(rec["termination"])
         self.terminations[key] = self.terminations.get(key, 0) + 1
         if pts is not None:
             self.pairs.setdefault(rec["pair"], []).append(pts)
@@ -791,7 +799,7 @@ def main(argv=None):
             pgn_file = open(args.pgn, "w", encoding="utf-8")
 
         log("match: %s (%s) vs %s (%s), referee %s [%s], %d games, tc %s, concurrency %d, %d openings" % (
-            args.name1, args.variant1, args.name2, args.variant2, os.path.basename(args.referee),
+            args.name1, args.variant1 or "-", args.name2, args.variant2 or "-", os.path.basename(args.referee),
             args.referee_variant, args.games, args.tc, args.concurrency, len(fens)))
 
         for slot in range(args.concurrency):
