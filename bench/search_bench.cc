@@ -62,17 +62,19 @@ BENCHMARK(BM_TranspositionTableProbeStore);
 const bool registered = [] {
   for (const std::string v : {"shatar", "shatar-traditional", "chess"})
     for (int threads : {1, 2})
-      benchmark::RegisterBenchmark(("BM_SearchNodesPerSecond/" + v + "/threads:" + std::to_string(threads)).c_str(),
-                                   BM_SearchNodesPerSecond, v, threads)
+      benchmark::RegisterBenchmark(
+          ("BM_SearchNodesPerSecond/" + v + "/threads:" + std::to_string(threads)).c_str(),
+          BM_SearchNodesPerSecond, v, threads)
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime()
           ->Iterations(1);
   int index = 0;
   for (const BenchPosition& p : BenchPositions()) {
     for (int threads : {1, 2})
-      benchmark::RegisterBenchmark(("BM_TimeToDepth/pos:" + std::to_string(index) + "/threads:" +
-                                    std::to_string(threads)).c_str(),
-                                   BM_TimeToDepth, p, threads)
+      benchmark::RegisterBenchmark(
+          ("BM_TimeToDepth/pos:" + std::to_string(index) + "/threads:" + std::to_string(threads))
+              .c_str(),
+          BM_TimeToDepth, p, threads)
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime()
           ->Iterations(1);

@@ -40,7 +40,8 @@ BenchResult RunBench(int depth, const std::function<void(const std::string&)>& l
     limits.depth = depth;
     const search::SearchResult r = (*session)->Go(limits, nullptr);
     result.nodes += r.nodes;
-    log(absl::StrFormat("%-18s %-70s bestmove %-6s nodes %d", p.variant, p.fen, r.best_move, r.nodes));
+    log(absl::StrFormat("%-18s %-70s bestmove %-6s nodes %d", p.variant, p.fen, r.best_move,
+                        r.nodes));
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -34,8 +34,8 @@ absl::Status ParamSet::Set(absl::string_view name, int value) {
       const ParamSpec& s = part->specs()[i];
       if (name != s.name) continue;
       if (value < s.min || value > s.max)
-        return absl::OutOfRangeError(absl::StrCat("parameter ", name, " = ", value,
-                                                  " is outside [", s.min, ", ", s.max, "]"));
+        return absl::OutOfRangeError(absl::StrCat("parameter ", name, " = ", value, " is outside [",
+                                                  s.min, ", ", s.max, "]"));
       (*part)[i] = value;
       return absl::OkStatus();
     }
@@ -48,14 +48,15 @@ absl::Status ParamSet::ParseText(absl::string_view text) {
   int line_number = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
     ++line_number;
-    if (const size_t hash = line.find('#'); hash != absl::string_view::npos) line = line.substr(0, hash);
+    if (const size_t hash = line.find('#'); hash != absl::string_view::npos)
+      line = line.substr(0, hash);
     const std::vector<absl::string_view> words =
         absl::StrSplit(line, absl::ByAnyChar(" \t\r="), absl::SkipEmpty());
     if (words.empty()) continue;
     int value;
     if (words.size() != 2 || !absl::SimpleAtoi(words[1], &value))
-      return absl::InvalidArgumentError(
-          absl::StrCat("parameter line ", line_number, ": expected 'name value', got '", line, "'"));
+      return absl::InvalidArgumentError(absl::StrCat("parameter line ", line_number,
+                                                     ": expected 'name value', got '", line, "'"));
     if (!Has(words[0]))
       return absl::InvalidArgumentError(
           absl::StrCat("parameter line ", line_number, ": unknown parameter '", words[0], "'"));

@@ -9,14 +9,14 @@
 namespace tumen::search {
 
 struct Limits {
-  int depth = 0;            // 0: no depth limit
-  uint64_t nodes = 0;       // 0: no node limit (counted over all threads)
-  int64_t movetime_ms = 0;  // 0: none
+  int depth = 0;                // 0: no depth limit
+  uint64_t nodes = 0;           // 0: no node limit (counted over all threads)
+  int64_t movetime_ms = 0;      // 0: none
   int64_t time_ms[2] = {0, 0};  // clock of the first/second player (wtime/btime)
   int64_t inc_ms[2] = {0, 0};
   int movestogo = 0;
-  bool infinite = false;    // search until stopped
-  bool ponder = false;      // like infinite until ponderhit
+  bool infinite = false;  // search until stopped
+  bool ponder = false;    // like infinite until ponderhit
   int multipv = 1;
 
   bool HasClock() const { return time_ms[0] > 0 || time_ms[1] > 0; }
@@ -26,9 +26,9 @@ struct SearchInfo {
   int depth = 0;
   int seldepth = 0;
   int multipv = 1;
-  int score = 0;        // centipawns, or mate distance when is_mate
+  int score = 0;  // centipawns, or mate distance when is_mate
   bool is_mate = false;
-  int mate_in = 0;      // moves (negative: being mated)
+  int mate_in = 0;  // moves (negative: being mated)
   uint64_t nodes = 0;
   uint64_t nps = 0;
   int hashfull = 0;

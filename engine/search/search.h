@@ -113,7 +113,8 @@ class Search {
     Worker(const Position& root, int index) : pos(root), id(index) {
       MoveList moves;
       G::GenerateMoves(pos, moves);
-      for (Move m : moves) root_moves.push_back(RootMove{m, -kInfiniteScore, -kInfiniteScore, 0, {m}});
+      for (Move m : moves)
+        root_moves.push_back(RootMove{m, -kInfiniteScore, -kInfiniteScore, 0, {m}});
       std::memset(history, 0, sizeof(history));
     }
     Position pos;
@@ -153,7 +154,8 @@ class Search {
     const int moves_left = limits_.movestogo > 0 ? std::min(limits_.movestogo, 40) : 30;
     const int64_t reserve = std::min<int64_t>(time / 10, 50);
     optimum_ms_ = std::max<int64_t>(1, (time - reserve) / moves_left + inc * 3 / 4);
-    maximum_ms_ = std::max<int64_t>(1, std::min<int64_t>((time - reserve) * 4 / 10, optimum_ms_ * 4));
+    maximum_ms_ =
+        std::max<int64_t>(1, std::min<int64_t>((time - reserve) * 4 / 10, optimum_ms_ * 4));
     optimum_ms_ = std::min(optimum_ms_, maximum_ms_);
   }
   static int SideToMove(const Position& pos) { return pos.side_to_move() == 0 ? 0 : 1; }
@@ -175,12 +177,13 @@ class Search {
     w.nodes.store(w.local_nodes, std::memory_order_relaxed);
     if (w.id == 0) {
       if (limits_.nodes) {
-        const uint64_t total = threads_ == 1 ? w.local_nodes
-                               : (w.local_nodes & 255) == 0 ? TotalNodes() : 0;
+        const uint64_t total = threads_ == 1                ? w.local_nodes
+                               : (w.local_nodes & 255) == 0 ? TotalNodes()
+                                                            : 0;
         if (total >= limits_.nodes) stop_.store(true, std::memory_order_relaxed);
       }
-      if (maximum_ms_ && (w.local_nodes & 1023) == 0 && !pondering_.load(std::memory_order_relaxed) &&
-          ElapsedMs() >= maximum_ms_)
+      if (maximum_ms_ && (w.local_nodes & 1023) == 0 &&
+          !pondering_.load(std::memory_order_relaxed) && ElapsedMs() >= maximum_ms_)
         stop_.store(true, std::memory_order_relaxed);
     }
     return stop_.load(std::memory_order_relaxed);
@@ -231,8 +234,8 @@ class Search {
         if (!limits_.infinite && IsMateScore(w.root_moves[0].score) &&
             MateDistance(w.root_moves[0].score) * 2 <= depth && !limits_.ponder)
           break;
-        if (optimum_ms_ && !pondering_.load(std::memory_order_relaxed) &&
-            !limits_.movetime_ms && ElapsedMs() >= optimum_ms_ * 6 / 10)
+        if (optimum_ms_ && !pondering_.load(std::memory_order_relaxed) && !limits_.movetime_ms &&
+            ElapsedMs() >= optimum_ms_ * 6 / 10)
           break;
       }
     }
@@ -335,11 +338,16 @@ class Search {
     const int side = SideToMove(pos);
     for (int i = 0; i < moves.size(); ++i) {
       const Move m = moves[i];
-      if (m == tt_move) scores[i] = 1 << 30;
-      else if (G::IsTactical(pos, m)) scores[i] = (1 << 28) + G::TacticalOrder(pos, m);
-      else if (m == w.killers[ply][0]) scores[i] = (1 << 27) + 1;
-      else if (m == w.killers[ply][1]) scores[i] = 1 << 27;
-      else scores[i] = w.history[side][G::HistoryIndex(pos, m)];
+      if (m == tt_move)
+        scores[i] = 1 << 30;
+      else if (G::IsTactical(pos, m))
+        scores[i] = (1 << 28) + G::TacticalOrder(pos, m);
+      else if (m == w.killers[ply][0])
+        scores[i] = (1 << 27) + 1;
+      else if (m == w.killers[ply][1])
+        scores[i] = 1 << 27;
+      else
+        scores[i] = w.history[side][G::HistoryIndex(pos, m)];
     }
   }
 
@@ -458,7 +466,8 @@ class Search {
               }
               const int bonus = std::min(depth * depth * 8, 1600);
               UpdateHistory(w.history[side][history_index], bonus);
-              for (int k = 0; k < quiet_count; ++k) UpdateHistory(w.history[side][quiets_tried[k]], -bonus);
+              for (int k = 0; k < quiet_count; ++k)
+                UpdateHistory(w.history[side][quiets_tried[k]], -bonus);
             }
             break;
           }
@@ -472,7 +481,9 @@ class Search {
     entry.value = int16_t(ValueToTT(best, ply));
     entry.eval = int16_t(in_check ? 0 : static_eval);
     entry.depth = int8_t(depth);
-    entry.bound = best >= beta ? Bound::kLower : best > original_alpha ? Bound::kExact : Bound::kUpper;
+    entry.bound = best >= beta            ? Bound::kLower
+                  : best > original_alpha ? Bound::kExact
+                                          : Bound::kUpper;
     tt_->Store(key, entry);
     return best;
   }

@@ -14,7 +14,7 @@ enum SearchParam : int {
   kNullMoveDepthDivisor,
   kReverseFutilityMargin,
   kReverseFutilityDepth,
-  kLmrBase,      // reduction = (base + log(depth) * log(moves) * 100 / divisor) / 100
+  kLmrBase,  // reduction = (base + log(depth) * log(moves) * 100 / divisor) / 100
   kLmrDivisor,
   kLateMovePruningBase,
   kSearchParamCount
@@ -22,14 +22,10 @@ enum SearchParam : int {
 
 inline const std::vector<ParamSpec>& SearchSpecs() {
   static const std::vector<ParamSpec> specs = {
-      {"AspirationWindow", 25, 5, 100, 3},
-      {"NullMoveBase", 3, 1, 6, 1},
-      {"NullMoveDepthDivisor", 4, 2, 8, 1},
-      {"ReverseFutilityMargin", 90, 30, 200, 8},
-      {"ReverseFutilityDepth", 6, 0, 10, 1},
-      {"LmrBase", 60, 0, 150, 8},
-      {"LmrDivisor", 230, 120, 400, 15},
-      {"LateMovePruningBase", 4, 1, 12, 1},
+      {"AspirationWindow", 25, 5, 100, 3},   {"NullMoveBase", 3, 1, 6, 1},
+      {"NullMoveDepthDivisor", 4, 2, 8, 1},  {"ReverseFutilityMargin", 90, 30, 200, 8},
+      {"ReverseFutilityDepth", 6, 0, 10, 1}, {"LmrBase", 60, 0, 150, 8},
+      {"LmrDivisor", 230, 120, 400, 15},     {"LateMovePruningBase", 4, 1, 12, 1},
   };
   return specs;
 }

@@ -24,7 +24,8 @@ void TranspositionTable::Clear() {
 
 uint64_t TranspositionTable::Pack(const TTData& d) {
   return uint64_t(d.move) | uint64_t(uint16_t(d.value)) << 16 | uint64_t(uint16_t(d.eval)) << 32 |
-         uint64_t(uint8_t(d.depth)) << 48 | uint64_t(d.bound) << 56 | uint64_t(d.generation & 63) << 58;
+         uint64_t(uint8_t(d.depth)) << 48 | uint64_t(d.bound) << 56 |
+         uint64_t(d.generation & 63) << 58;
 }
 
 TTData TranspositionTable::Unpack(uint64_t w) {

@@ -22,9 +22,9 @@ namespace tumen::search {
 enum class Bound : uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
 struct TTData {
-  uint16_t move = 0;      // the game's raw move encoding
-  int16_t value = 0;      // search value, mate scores relative to this node
-  int16_t eval = 0;       // static evaluation
+  uint16_t move = 0;  // the game's raw move encoding
+  int16_t value = 0;  // search value, mate scores relative to this node
+  int16_t eval = 0;   // static evaluation
   int8_t depth = 0;
   Bound bound = Bound::kNone;
   uint8_t generation = 0;

@@ -44,7 +44,8 @@ absl::StatusOr<int64_t> ParseNumber(absl::string_view name, absl::string_view te
 std::string FormatInfo(const search::SearchInfo& i) {
   std::string line = absl::StrFormat("info depth %d seldepth %d multipv %d score ", i.depth,
                                      i.seldepth, i.multipv);
-  absl::StrAppend(&line, i.is_mate ? absl::StrCat("mate ", i.mate_in) : absl::StrCat("cp ", i.score));
+  absl::StrAppend(&line,
+                  i.is_mate ? absl::StrCat("mate ", i.mate_in) : absl::StrCat("cp ", i.score));
   absl::StrAppendFormat(&line, " nodes %d nps %d hashfull %d time %d pv %s", i.nodes, i.nps,
                         i.hashfull, i.time_ms, absl::StrJoin(i.pv, " "));
   return line;
@@ -100,12 +101,14 @@ absl::Status UciEngine::UseSession(std::unique_ptr<GameSession> session) {
 }
 
 void UciEngine::PrintOptions() {
-  std::string text = absl::StrFormat(
-      "option name UCI_Variant type combo default %s", AllVariants().front());
+  std::string text =
+      absl::StrFormat("option name UCI_Variant type combo default %s", AllVariants().front());
   for (const std::string& v : AllVariants()) absl::StrAppend(&text, " var ", v);
   absl::StrAppendFormat(&text, "\noption name Hash type spin default 16 min 1 max %d", kMaxHashMb);
-  absl::StrAppendFormat(&text, "\noption name Threads type spin default 1 min 1 max %d", kMaxThreads);
-  absl::StrAppendFormat(&text, "\noption name MultiPV type spin default 1 min 1 max %d", kMaxMultiPv);
+  absl::StrAppendFormat(&text, "\noption name Threads type spin default 1 min 1 max %d",
+                        kMaxThreads);
+  absl::StrAppendFormat(&text, "\noption name MultiPV type spin default 1 min 1 max %d",
+                        kMaxMultiPv);
   absl::StrAppend(&text, "\noption name Ponder type check default false");
   absl::StrAppend(&text, "\noption name Clear Hash type button");
   absl::StrAppend(&text, "\noption name ParamsFile type string default <empty>");
@@ -172,7 +175,8 @@ bool UciEngine::HandleLine(absl::string_view line) {
 absl::Status UciEngine::SetOption(absl::string_view args) {
   // setoption name <name words> [value <value words>]
   auto [keyword, rest] = SplitWord(args);
-  if (keyword != "name") return absl::InvalidArgumentError("expected 'setoption name <id> [value <x>]'");
+  if (keyword != "name")
+    return absl::InvalidArgumentError("expected 'setoption name <id> [value <x>]'");
   absl::string_view name = rest, value;
   if (const size_t at = rest.find(" value "); at != absl::string_view::npos) {
     name = rest.substr(0, at);
@@ -237,10 +241,12 @@ absl::Status UciEngine::SetPosition(absl::string_view args) {
 }
 
 absl::Status UciEngine::Go(absl::string_view args) {
-  std::vector<absl::string_view> words = absl::StrSplit(args, absl::ByAnyChar(" \t"), absl::SkipEmpty());
+  std::vector<absl::string_view> words =
+      absl::StrSplit(args, absl::ByAnyChar(" \t"), absl::SkipEmpty());
   if (!words.empty() && words[0] == "perft") {
     if (words.size() < 2) return absl::InvalidArgumentError("'go perft N' needs a depth");
-    TUMEN_ASSIGN_OR_RETURN(const int64_t depth, ParseNumber("go perft N", words[1], 1, kMaxPerftDepth));
+    TUMEN_ASSIGN_OR_RETURN(const int64_t depth,
+                           ParseNumber("go perft N", words[1], 1, kMaxPerftDepth));
     const auto start = std::chrono::steady_clock::now();
     const PerftDivide result = session_->Perft(int(depth));
     const double seconds =
@@ -248,7 +254,8 @@ absl::Status UciEngine::Go(absl::string_view args) {
     std::string text;
     for (const auto& [move, count] : result.moves) absl::StrAppend(&text, move, ": ", count, "\n");
     // Timing first, so that "Nodes searched" ends the answer as it does in Fairy-Stockfish.
-    absl::StrAppendFormat(&text, "\ninfo string perft time %.3f s, %.0f nodes/s\nNodes searched: %d\n",
+    absl::StrAppendFormat(&text,
+                          "\ninfo string perft time %.3f s, %.0f nodes/s\nNodes searched: %d\n",
                           seconds, seconds > 0 ? result.total / seconds : 0.0, result.total);
     Emit(text);
     return absl::OkStatus();
@@ -258,7 +265,8 @@ absl::Status UciEngine::Go(absl::string_view args) {
   for (size_t i = 0; i < words.size(); ++i) {
     const absl::string_view w = words[i];
     const auto next = [&](int64_t min, int64_t max) -> absl::StatusOr<int64_t> {
-      if (i + 1 >= words.size()) return absl::InvalidArgumentError(absl::StrCat("'", w, "' needs a value"));
+      if (i + 1 >= words.size())
+        return absl::InvalidArgumentError(absl::StrCat("'", w, "' needs a value"));
       return ParseNumber(w, words[++i], min, max);
     };
     constexpr int64_t kMaxMs = int64_t(1) << 40;
@@ -290,8 +298,8 @@ absl::Status UciEngine::Go(absl::string_view args) {
   }
   search_done_.store(false);
   search_thread_ = std::thread([this, limits] {
-    const search::SearchResult r = session_->Go(
-        limits, [this](const search::SearchInfo& info) { Emit(FormatInfo(info)); });
+    const search::SearchResult r =
+        session_->Go(limits, [this](const search::SearchInfo& info) { Emit(FormatInfo(info)); });
     if (r.best_move.empty()) {
       Emit("bestmove (none)");
     } else {

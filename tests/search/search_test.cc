@@ -138,13 +138,17 @@ TEST(SearchParams, ParametersChangeTheSearchAndFilesRoundTrip) {
 
   search::Limits l;
   l.depth = 6;
-  ASSERT_TRUE(session->SetPosition("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w - - 4 4", {}).ok());
+  ASSERT_TRUE(
+      session->SetPosition("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w - - 4 4", {})
+          .ok());
   const uint64_t before = session->Go(l, nullptr).nodes;
   const std::string path = ::testing::TempDir() + "/params.txt";
   ASSERT_TRUE(params.SaveFile(path).ok());
   ASSERT_TRUE(params.ParseText("KnightMg 250\n# comment\nPawnEg=150\n").ok());
   session->NewGame();
-  ASSERT_TRUE(session->SetPosition("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w - - 4 4", {}).ok());
+  ASSERT_TRUE(
+      session->SetPosition("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w - - 4 4", {})
+          .ok());
   const uint64_t after = session->Go(l, nullptr).nodes;
   EXPECT_NE(before, after);
   ASSERT_TRUE(params.LoadFile(path).ok());

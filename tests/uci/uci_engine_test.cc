@@ -23,6 +23,15 @@ bool Contains(const std::string& haystack, const std::string& needle) {
   return haystack.find(needle) != std::string::npos;
 }
 
+// The first line of the engine's output that starts with `prefix`, or a <reason> why none came.
+std::string ReadUntil(testing::Subprocess& process, const std::string& prefix) {
+  while (true) {
+    absl::StatusOr<std::string> line = process.ReadLine(absl::Seconds(30));
+    if (!line.ok()) return "<" + std::string(line.status().message()) + ">";
+    if (line->rfind(prefix, 0) == 0) return *line;
+  }
+}
+
 TEST(UciEngine, HandshakeListsEveryVariant) {
   const std::string out = RunCommands({"uci", "isready"});
   EXPECT_TRUE(Contains(out, "id name Tumen"));
@@ -66,14 +75,7 @@ TEST(UciEngine, BadInputIsAnsweredAndThePositionKept) {
 TEST(UciEngine, BinaryAnswersThroughAPipe) {
   auto process = testing::Subprocess::Start(TUMEN_BINARY_DIR "/bin/tumen-engine", {});
   ASSERT_TRUE(process.ok()) << process.status();
-  const auto read_until = [&](const std::string& prefix) {
-    for (int i = 0; i < 1000; ++i) {
-      absl::StatusOr<std::string> line = (*process)->ReadLine(absl::Seconds(30));
-      if (!line.ok()) return std::string("<") + std::string(line.status().message()) + ">";
-      if (line->rfind(prefix, 0) == 0) return *line;
-    }
-    return std::string("<not found>");
-  };
+  const auto read_until = [&](const std::string& prefix) { return ReadUntil(**process, prefix); };
   ASSERT_TRUE((*process)->WriteLine("uci").ok());
   EXPECT_EQ(read_until("uciok"), "uciok");
   ASSERT_TRUE((*process)->WriteLine("setoption name UCI_Variant value chess").ok());
@@ -115,8 +117,9 @@ TEST(UciEngine, BadGoArgumentsAreErrors) {
 }
 
 TEST(UciEngine, ParametersAreSpinOptions) {
-  const std::string out = RunCommands({"uci", "setoption name KnightMg value 5000",
-                                       "setoption name KnightMg value 310", "setoption name Hash value 0"});
+  const std::string out =
+      RunCommands({"uci", "setoption name KnightMg value 5000", "setoption name KnightMg value 310",
+                   "setoption name Hash value 0"});
   EXPECT_TRUE(Contains(out, "option name KnightMg type spin default 320 min 200 max 450"));
   EXPECT_TRUE(Contains(out, "option name Threads type spin"));
   EXPECT_TRUE(Contains(out, "info string error: parameter KnightMg = 5000 is outside [200, 450]"));
@@ -128,14 +131,7 @@ TEST(UciEngine, ParametersAreSpinOptions) {
 TEST(UciEngine, BinarySearchesUntilStoppedAndHonoursClocks) {
   auto process = testing::Subprocess::Start(TUMEN_BINARY_DIR "/bin/tumen-engine", {});
   ASSERT_TRUE(process.ok()) << process.status();
-  const auto read_until = [&](const std::string& prefix) {
-    for (int i = 0; i < 100000; ++i) {
-      absl::StatusOr<std::string> line = (*process)->ReadLine(absl::Seconds(30));
-      if (!line.ok()) return std::string("<") + std::string(line.status().message()) + ">";
-      if (line->rfind(prefix, 0) == 0) return *line;
-    }
-    return std::string("<not found>");
-  };
+  const auto read_until = [&](const std::string& prefix) { return ReadUntil(**process, prefix); };
   ASSERT_TRUE((*process)->WriteLine("setoption name UCI_Variant value shatar-traditional").ok());
   ASSERT_TRUE((*process)->WriteLine("setoption name Threads value 2").ok());
   ASSERT_TRUE((*process)->WriteLine("position startpos").ok());

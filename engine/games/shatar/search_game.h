@@ -28,7 +28,9 @@ struct ShatarGame {
     return shatar::Evaluate(pos, params);
   }
 
-  static void GenerateMoves(const Position& pos, MoveList& moves) { GenerateLegalMoves(pos, moves); }
+  static void GenerateMoves(const Position& pos, MoveList& moves) {
+    GenerateLegalMoves(pos, moves);
+  }
   static void DoMove(Position& pos, Move m, StateInfo& st) { pos.DoMove(m, st); }
   static void UndoMove(Position& pos, Move m) { pos.UndoMove(m); }
   static void DoNullMove(Position& pos, StateInfo& st) { pos.DoNullMove(st); }
@@ -45,9 +47,7 @@ struct ShatarGame {
     const int promotion = m.is_promotion() ? 8 * m.promotion_type() : 0;
     return 16 * victim + promotion - TypeOf(pos.MovedPiece(m));
   }
-  static int HistoryIndex(const Position& pos, Move m) {
-    return pos.MovedPiece(m) * 64 + m.to();
-  }
+  static int HistoryIndex(const Position& pos, Move m) { return pos.MovedPiece(m) * 64 + m.to(); }
 
   // Null move is unsafe where zugzwang is likely: only kings and pawns left for the mover.
   static bool NullMoveAllowed(const Position& pos) {
