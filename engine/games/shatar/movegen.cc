@@ -102,13 +102,19 @@ bool EmitFirstRound(const Position& pos, Sink& sink) {
   }
 }
 
-template <Color Us, class Sink>
+// kAll: every legal move. kTactical: the legal captures and promotions only (quiescence).
+enum class GenType { kAll, kTactical };
+
+template <Color Us, GenType Type, class Sink>
 void Generate(const Position& pos, Sink& sink) {
+  constexpr bool kTacticalOnly = Type == GenType::kTactical;
   constexpr Color Them = ~Us;
   const ShatarRules& rules = pos.rules();
   // RULES.md §2: a bare king ends the game at once, so there are no moves to count.
   if (rules.bare_king_draw && (pos.IsBare(kWhite) || pos.IsBare(kBlack))) return;
-  if (rules.first_round == FirstRound::kChoiceMirrored && EmitFirstRound<Us>(pos, sink)) return;
+  if (!kTacticalOnly && rules.first_round == FirstRound::kChoiceMirrored &&
+      EmitFirstRound<Us>(pos, sink))
+    return;
 
   const Bitboard occupied = pos.pieces();
   const Bitboard ours = pos.pieces(Us), theirs = pos.pieces(Them);
@@ -120,7 +126,7 @@ void Generate(const Position& pos, Sink& sink) {
   {
     const Bitboard without_king = occupied ^ SquareBB(ksq);
     Bitboard safe = 0;
-    for (Bitboard b = KingAttacks(ksq) & ~ours; b;) {
+    for (Bitboard b = KingAttacks(ksq) & (kTacticalOnly ? theirs : ~ours); b;) {
       const Square s = PopLowestBit(b);
       if (!IsAttackedBy<Them>(pos, s, without_king)) safe |= SquareBB(s);
     }
@@ -131,7 +137,7 @@ void Generate(const Position& pos, Sink& sink) {
   // Check mask: with one checker, other pieces must capture it or block its line.
   const Bitboard check_mask =
       checkers ? (Between(ksq, LowestBit(checkers)) | checkers) : ~Bitboard{0};
-  const Bitboard targets = ~ours & check_mask;
+  const Bitboard targets = (kTacticalOnly ? theirs : ~ours) & check_mask;
 
   // Pinned pieces move only along the line through the king and the pinner.
   Bitboard pinned = 0;
@@ -175,8 +181,9 @@ void Generate(const Position& pos, Sink& sink) {
   const Bitboard pawns = pos.pieces(Us, kPawn);
   {
     const Bitboard free_pawns = pawns & ~pinned;
-    const Bitboard one = PawnPush<Us>(free_pawns) & empty;
-    if (rules.double_step) {
+    const Bitboard one =
+        PawnPush<Us>(free_pawns) & empty & (kTacticalOnly ? kLastRank : ~Bitboard{0});
+    if (!kTacticalOnly && rules.double_step) {
       sink.AddPawnMoves(PawnPush<Us>(one & kThirdRank) & empty & check_mask, 2 * kUp);
     }
     const Bitboard pushes = one & check_mask;
@@ -203,6 +210,7 @@ void Generate(const Position& pos, Sink& sink) {
     Bitboard moves = one | (PawnAttacks(Us, s) & theirs);
     if (rules.double_step) moves |= PawnPush<Us>(one & kThirdRank) & empty;
     moves &= check_mask & LineThrough(ksq, s);
+    if (kTacticalOnly) moves &= theirs | kLastRank;
     sink.Add(s, moves & ~kLastRank);
     sink.AddPromotions(s, moves & kLastRank);
   }
@@ -224,7 +232,7 @@ void Generate(const Position& pos, Sink& sink) {
   }
 
   // Castling (chess): king on its start square, path empty, no square it crosses attacked.
-  if (!checkers && pos.castling_rights()) {
+  if (!kTacticalOnly && !checkers && pos.castling_rights()) {
     constexpr uint8_t kKingside = Us == kWhite ? kWhiteKingside : kBlackKingside;
     constexpr uint8_t kQueenside = Us == kWhite ? kWhiteQueenside : kBlackQueenside;
     constexpr Square kKingFrom = Us == kWhite ? 4 : 60;
@@ -250,17 +258,26 @@ void GenerateLegalMoves(const Position& pos, MoveList& moves) {
   moves.clear();
   ListSink sink{moves, pos.rules().promotion_types};
   if (pos.side_to_move() == kWhite)
-    Generate<kWhite>(pos, sink);
+    Generate<kWhite, GenType::kAll>(pos, sink);
   else
-    Generate<kBlack>(pos, sink);
+    Generate<kBlack, GenType::kAll>(pos, sink);
+}
+
+void GenerateLegalTacticalMoves(const Position& pos, MoveList& moves) {
+  moves.clear();
+  ListSink sink{moves, pos.rules().promotion_types};
+  if (pos.side_to_move() == kWhite)
+    Generate<kWhite, GenType::kTactical>(pos, sink);
+  else
+    Generate<kBlack, GenType::kTactical>(pos, sink);
 }
 
 uint64_t CountLegalMoves(const Position& pos) {
   CountSink sink{0, PopCount(pos.rules().promotion_types)};
   if (pos.side_to_move() == kWhite)
-    Generate<kWhite>(pos, sink);
+    Generate<kWhite, GenType::kAll>(pos, sink);
   else
-    Generate<kBlack>(pos, sink);
+    Generate<kBlack, GenType::kAll>(pos, sink);
   return sink.count;
 }
 

@@ -12,6 +12,9 @@ namespace tumen::shatar {
 
 void GenerateLegalMoves(const Position& pos, MoveList& moves);
 
+// The legal captures and promotions (quiescence search).
+void GenerateLegalTacticalMoves(const Position& pos, MoveList& moves);
+
 // Number of legal moves, without generating them.
 uint64_t CountLegalMoves(const Position& pos);
 

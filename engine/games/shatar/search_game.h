@@ -31,6 +31,9 @@ struct ShatarGame {
   static void GenerateMoves(const Position& pos, MoveList& moves) {
     GenerateLegalMoves(pos, moves);
   }
+  static void GenerateTacticalMoves(const Position& pos, MoveList& moves) {
+    GenerateLegalTacticalMoves(pos, moves);
+  }
   static void DoMove(Position& pos, Move m, StateInfo& st) { pos.DoMove(m, st); }
   static void UndoMove(Position& pos, Move m) { pos.UndoMove(m); }
   static void DoNullMove(Position& pos, StateInfo& st) { pos.DoNullMove(st); }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Lazy SMP time-to-depth speedup: runs BM_TimeToDepth (every bench position searched to a
+# fixed depth with 1 and 2 threads, REPS repetitions) and prints per-position ratios
+# time(1 thread) / time(2 threads) and their median. Environment: BUILD_DIR, REPS (default 3).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+BUILD_DIR="${BUILD_DIR:-build}"
+BENCH="${BUILD_DIR}/bin/tumen-bench"
+[[ -x "${BENCH}" ]] || { echo "smp_speedup: ${BENCH} not found; run scripts/build.sh" >&2; exit 1; }
+out=$(mktemp)
+trap 'rm -f "${out}"' EXIT
+"${BENCH}" --benchmark_filter='BM_TimeToDepth' --benchmark_repetitions="${REPS:-3}" \
+  --benchmark_out="${out}" --benchmark_out_format=json >/dev/null 2>&1
+python3 - "${out}" <<'PY'
+import json, statistics, sys, collections
+runs = collections.defaultdict(list)
+for b in json.load(open(sys.argv[1]))["benchmarks"]:
+    if b.get("run_type") != "iteration":
+        continue
+    name = b["run_name"]  # BM_TimeToDepth/pos:N/threads:T/...
+    parts = dict(p.split(":") for p in name.split("/")[1:3])
+    runs[(int(parts["pos"]), int(parts["threads"]))].append(b["real_time"])
+ratios = []
+print(f"{'position':>8} {'1 thread ms':>12} {'2 threads ms':>13} {'speedup':>8}")
+for pos in sorted({p for p, _ in runs}):
+    one, two = statistics.median(runs[(pos, 1)]), statistics.median(runs[(pos, 2)])
+    ratios.append(one / two)
+    print(f"{pos:>8} {one:>12.1f} {two:>13.1f} {one / two:>8.2f}")
+print(f"median speedup over {len(ratios)} positions: {statistics.median(ratios):.2f}x")
+PY
