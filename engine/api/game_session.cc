@@ -45,6 +45,14 @@ class ShatarSession final : public GameSession {
     return absl::OkStatus();
   }
 
+  absl::Status PlayMove(absl::string_view uci_move) override {
+    TUMEN_ASSIGN_OR_RETURN(const shatar::Move m, shatar::ParseUciMove(position_, uci_move));
+    history_.emplace_back();
+    position_.DoMove(m, history_.back());
+    return absl::OkStatus();
+  }
+  int SideToMove() const override { return position_.side_to_move() == shatar::kWhite ? 0 : 1; }
+
   std::string Fen() const override { return position_.Fen(); }
   std::string Diagram() const override { return shatar::BoardDiagram(position_); }
   uint64_t Key() const override { return position_.key(); }

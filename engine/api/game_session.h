@@ -36,6 +36,11 @@ class GameSession {
   virtual absl::Status SetPosition(absl::string_view fen,
                                    const std::vector<std::string>& moves) = 0;
 
+  // Plays one legal move (UCI notation) on the current position; errors leave it unchanged.
+  virtual absl::Status PlayMove(absl::string_view uci_move) = 0;
+  // 0 when the first player (White, Red) is to move, 1 otherwise.
+  virtual int SideToMove() const = 0;
+
   virtual std::string Fen() const = 0;
   virtual std::string Diagram() const = 0;
   virtual uint64_t Key() const = 0;

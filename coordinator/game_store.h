@@ -1,0 +1,77 @@
+// Durable state of the coordinator in one SQLite file (WAL mode): jobs, stored games (as
+// protobuf blobs, keyed by their stable id so a repeated submission is stored once) and
+// workers. Leases live in memory only: after a restart every unfinished shard is simply
+// handed out again, and games that arrive late are still taken if not yet stored.
+//
+// Thread-safe: one connection guarded by a mutex; callers do their validation before.
+#ifndef TUMEN_COORDINATOR_GAME_STORE_H_
+#define TUMEN_COORDINATOR_GAME_STORE_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "tumen/v1/coordinator.pb.h"
+
+struct sqlite3;
+
+namespace tumen::coordinator {
+
+struct StoredJob {
+  uint64_t id = 0;
+  v1::JobSpec spec;
+  v1::JobState state = v1::JOB_STATE_UNSPECIFIED;
+  int64_t created_unix_ms = 0;
+};
+
+// The part of a stored game that statistics need.
+struct GameSummary {
+  uint32_t pair = 0;
+  uint32_t colour = 0;
+  v1::GameResult result = v1::GAME_RESULT_UNSPECIFIED;
+};
+
+struct StoredWorker {
+  std::string id, name, engine_version;
+  uint32_t cores = 0;
+  int64_t registered_unix_ms = 0;
+  int64_t last_seen_unix_ms = 0;
+  uint64_t games = 0;
+  uint64_t nodes = 0;
+};
+
+class GameStore {
+ public:
+  // Opens (creating if needed) DIR/tumen.db.
+  static absl::StatusOr<std::unique_ptr<GameStore>> Open(const std::string& data_dir);
+  ~GameStore();
+
+  absl::StatusOr<uint64_t> CreateJob(const v1::JobSpec& spec, int64_t now_unix_ms);
+  absl::Status SetJobState(uint64_t job_id, v1::JobState state);
+  absl::StatusOr<std::vector<StoredJob>> LoadJobs();
+
+  // Inserts the games in one transaction; returns, per game, whether it was new (false:
+  // an equal id was stored before). Nothing is acknowledged before the commit returns.
+  absl::StatusOr<std::vector<bool>> InsertGames(const std::vector<v1::Game>& games);
+  absl::StatusOr<std::vector<GameSummary>> LoadGameSummaries(uint64_t job_id);
+  // Calls `visit` for each stored game of the job in (pair, colour) order.
+  absl::Status ForEachGame(uint64_t job_id, const std::function<void(const v1::Game&)>& visit);
+
+  absl::Status UpsertWorker(const StoredWorker& worker);
+  absl::StatusOr<std::vector<StoredWorker>> LoadWorkers();
+
+ private:
+  explicit GameStore(sqlite3* db) : db_(db) {}
+  absl::Status Exec(const char* sql) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+
+  absl::Mutex mutex_;
+  sqlite3* db_ ABSL_GUARDED_BY(mutex_);
+};
+
+}  // namespace tumen::coordinator
+
+#endif  // TUMEN_COORDINATOR_GAME_STORE_H_

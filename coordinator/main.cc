@@ -1,0 +1,104 @@
+// tumen-coordinator: shards jobs, leases them to workers and stores their games.
+//   tumen-coordinator --listen 127.0.0.1:PORT --data DIR --worker-token-file F --admin-token-file F
+//                     [--tls-cert F --tls-key F] [--port-file F] [--lease-seconds N]
+// Port 0 picks a free port; the chosen address is printed and written to --port-file.
+// SIGTERM/SIGINT: in-flight calls finish (up to 5 s), then the process exits.
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "coordinator/service.h"
+#include "engine/core/command_line.h"
+
+ABSL_FLAG(std::string, listen, "127.0.0.1:50051", "address to listen on (port 0: any free port)");
+ABSL_FLAG(std::string, data, "farm-data", "directory of the SQLite store");
+ABSL_FLAG(std::string, worker_token_file, "", "file with the workers' token");
+ABSL_FLAG(std::string, admin_token_file, "", "file with the operators' token");
+ABSL_FLAG(std::string, tls_cert, "", "PEM certificate chain (TLS when given with --tls-key)");
+ABSL_FLAG(std::string, tls_key, "", "PEM private key");
+ABSL_FLAG(std::string, port_file, "", "write the bound address here once listening");
+ABSL_FLAG(int, lease_seconds, 60, "lease length; heartbeats extend it");
+ABSL_FLAG(int, max_message_mb, 16, "largest accepted request in MiB");
+
+namespace {
+
+std::atomic<bool> stop_requested{false};
+void OnSignal(int) { stop_requested.store(true); }
+
+int Fail(const std::string& message) {
+  std::fprintf(stderr, "tumen-coordinator: %s\n", message.c_str());
+  return 2;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage("tumen-coordinator --listen HOST:PORT --data DIR --worker-token-file F --admin-token-file F");
+  tumen::NormalizedArgs args(argc, argv);
+  absl::ParseCommandLine(args.argc(), args.argv());
+  using namespace tumen::coordinator;
+  if (absl::GetFlag(FLAGS_worker_token_file).empty() || absl::GetFlag(FLAGS_admin_token_file).empty())
+    return Fail("--worker-token-file and --admin-token-file are required");
+  absl::StatusOr<TokenAuthenticator> auth =
+      TokenAuthenticator::FromFiles(absl::GetFlag(FLAGS_worker_token_file), absl::GetFlag(FLAGS_admin_token_file));
+  if (!auth.ok()) return Fail(std::string(auth.status().message()));
+  absl::StatusOr<std::unique_ptr<GameStore>> store = GameStore::Open(absl::GetFlag(FLAGS_data));
+  if (!store.ok()) return Fail(std::string(store.status().message()));
+  SchedulerOptions options;
+  options.lease_ms = int64_t(std::max(1, absl::GetFlag(FLAGS_lease_seconds))) * 1000;
+  absl::StatusOr<std::unique_ptr<Scheduler>> scheduler = Scheduler::Create(store->get(), options);
+  if (!scheduler.ok()) return Fail(std::string(scheduler.status().message()));
+  CoordinatorService service(scheduler->get(), *std::move(auth));
+
+  std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
+  if (!absl::GetFlag(FLAGS_tls_cert).empty() || !absl::GetFlag(FLAGS_tls_key).empty()) {
+    const std::string cert = ReadFile(absl::GetFlag(FLAGS_tls_cert)), key = ReadFile(absl::GetFlag(FLAGS_tls_key));
+    if (cert.empty() || key.empty()) return Fail("--tls-cert and --tls-key must both name readable PEM files");
+    grpc::SslServerCredentialsOptions ssl;
+    ssl.pem_key_cert_pairs.push_back({key, cert});
+    credentials = grpc::SslServerCredentials(ssl);
+  }
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  int port = 0;
+  builder.AddListeningPort(absl::GetFlag(FLAGS_listen), credentials, &port);
+  builder.SetMaxReceiveMessageSize(absl::GetFlag(FLAGS_max_message_mb) << 20);
+  builder.RegisterService(&service);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || port == 0) return Fail("cannot listen on " + absl::GetFlag(FLAGS_listen));
+  const std::string listen = absl::GetFlag(FLAGS_listen);
+  const std::string address = listen.substr(0, listen.rfind(':')) + ":" + std::to_string(port);
+  std::printf("tumen-coordinator listening on %s (data %s)\n", address.c_str(), absl::GetFlag(FLAGS_data).c_str());
+  std::fflush(stdout);
+  if (!absl::GetFlag(FLAGS_port_file).empty()) {
+    const std::string tmp = absl::GetFlag(FLAGS_port_file) + ".tmp";
+    std::ofstream(tmp) << address << "\n";
+    std::rename(tmp.c_str(), absl::GetFlag(FLAGS_port_file).c_str());
+  }
+  std::signal(SIGTERM, OnSignal);
+  std::signal(SIGINT, OnSignal);
+  while (!stop_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::printf("tumen-coordinator: shutting down\n");
+  std::fflush(stdout);
+  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  return 0;
+}

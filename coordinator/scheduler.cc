@@ -1,0 +1,443 @@
+#include "coordinator/scheduler.h"
+
+#include <chrono>
+#include <random>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/api/game_session.h"
+#include "engine/core/prng.h"
+#include "engine/selfplay/opening.h"
+#include "engine/selfplay/validate.h"
+#include "proto/convert.h"
+
+namespace tumen::coordinator {
+namespace {
+
+constexpr uint32_t kMaxMovesPerGame = 4000;
+constexpr uint32_t kMaxGamesPerSubmission = 512;
+constexpr uint32_t kMaxShardsPerLease = 64;
+
+absl::Status Invalid(absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat("match spec: ", what));
+}
+
+std::string NewWorkerId() {
+  std::random_device rd;
+  return absl::StrFormat("w-%08x%08x", rd(), rd());
+}
+
+// Validates a match spec and fills in defaults and the openings (one per pair).
+absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games, uint32_t default_pairs_per_shard) {
+  absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(m.variant());
+  if (!session.ok()) return Invalid(session.status().message());
+  (*session)->SetHashMb(1);
+  if (m.games() < 2 || m.games() % 2 != 0 || m.games() > max_games)
+    return Invalid(absl::StrCat("games must be an even number from 2 to ", max_games, " (got ",
+                                m.games(), "): games are played in colour-swapped pairs"));
+  const v1::TimeControl& tc = m.tc();
+  const int limits = (tc.nodes() > 0) + (tc.depth() > 0) + (tc.movetime_ms() > 0) + (tc.base_ms() > 0);
+  if (limits != 1)
+    return Invalid("give exactly one of tc nodes, depth, movetime or a clock (base + increment)");
+  if (tc.depth() > 64) return Invalid("tc depth above 64");
+  for (const auto& [name, text] : {std::pair{"a", &m.params_a()}, std::pair{"b", &m.params_b()}}) {
+    if (text->size() > 64 * 1024) return Invalid(absl::StrCat("params ", name, " is larger than 64 KiB"));
+    if (absl::Status s = (*session)->params().ParseText(*text); !s.ok())
+      return Invalid(absl::StrCat("params ", name, ": ", s.message()));
+  }
+  if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
+    const v1::SprtSpec& s = m.sprt();
+    if (!(s.elo0() < s.elo1()) || !(s.alpha() > 0 && s.alpha() < 0.5) || !(s.beta() > 0 && s.beta() < 0.5))
+      return Invalid("sprt needs elo0 < elo1 and alpha, beta in (0, 0.5)");
+  }
+  if (m.pairs_per_shard() == 0) m.set_pairs_per_shard(default_pairs_per_shard);
+  if (m.hash_mb() == 0) m.set_hash_mb(16);
+  if (m.hash_mb() > 4096) return Invalid("hash_mb above 4096");
+  const uint32_t pairs = m.games() / 2;
+  std::set<std::string> seen;
+  if (m.openings_size() > 0) {
+    if (uint32_t(m.openings_size()) < pairs)
+      return Invalid(absl::StrCat(m.openings_size(), " openings for ", pairs,
+                                  " pairs: no opening may repeat within a job"));
+    for (int i = 0; i < m.openings_size(); ++i) {
+      if (absl::Status s = (*session)->SetPosition(m.openings(i), {}); !s.ok())
+        return Invalid(absl::StrCat("opening ", i + 1, ": ", s.message()));
+      if ((*session)->Status().over()) return Invalid(absl::StrCat("opening ", i + 1, " is a finished game"));
+      if (!seen.insert((*session)->Fen()).second)
+        return Invalid(absl::StrCat("opening ", i + 1, " repeats an earlier one"));
+    }
+    m.mutable_openings()->DeleteSubrange(int(pairs), m.openings_size() - int(pairs));
+    return absl::OkStatus();
+  }
+  const int plies = m.random_plies() > 0 ? int(m.random_plies()) : 8;
+  for (uint32_t pair = 0; pair < pairs; ++pair) {
+    bool found = false;
+    for (uint64_t attempt = 0; attempt < 64 && !found; ++attempt) {
+      absl::StatusOr<std::string> fen =
+          selfplay::RandomOpening(m.variant(), plies, MixSeed(m.seed(), pair * 64 + attempt));
+      if (!fen.ok()) return Invalid(fen.status().message());
+      if (seen.insert(*fen).second) {
+        m.add_openings(*fen);
+        found = true;
+      }
+    }
+    if (!found)
+      return Invalid(absl::StrCat("cannot find ", pairs, " distinct openings of ", plies,
+                                  " random plies; raise random_plies"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+Scheduler::Scheduler(GameStore* store, SchedulerOptions options) : store_(store), options_(std::move(options)) {}
+
+int64_t Scheduler::Now() const {
+  if (options_.now_unix_ms) return options_.now_unix_ms();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+void Scheduler::SetupJob(Job& job) {
+  const v1::MatchSpec& m = job.stored.spec.match();
+  job.pairs = m.games() / 2;
+  job.pairs_per_shard = std::max<uint32_t>(1, m.pairs_per_shard());
+  job.shard_count = (job.pairs + job.pairs_per_shard - 1) / job.pairs_per_shard;
+  job.points.assign(job.pairs, {-1, -1});
+  job.shard_games_stored.assign(job.shard_count, 0);
+}
+
+absl::StatusOr<std::unique_ptr<Scheduler>> Scheduler::Create(GameStore* store, SchedulerOptions options) {
+  std::unique_ptr<Scheduler> s(new Scheduler(store, std::move(options)));
+  absl::StatusOr<std::vector<StoredJob>> jobs = store->LoadJobs();
+  if (!jobs.ok()) return jobs.status();
+  absl::StatusOr<std::vector<StoredWorker>> workers = store->LoadWorkers();
+  if (!workers.ok()) return workers.status();
+  absl::MutexLock lock(&s->mutex_);
+  for (StoredWorker& w : *workers) s->workers_[w.id].stored = std::move(w);
+  for (StoredJob& stored : *jobs) {
+    Job& job = s->jobs_[stored.id];
+    job.stored = std::move(stored);
+    SetupJob(job);
+    absl::StatusOr<std::vector<GameSummary>> games = store->LoadGameSummaries(job.stored.id);
+    if (!games.ok()) return games.status();
+    for (const GameSummary& g : *games) s->RecordGame(job, g.pair, g.colour, g.result);
+  }
+  return s;
+}
+
+void Scheduler::RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameResult result) {
+  if (pair >= job.pairs || colour > 1 || job.points[pair][colour] >= 0) return;
+  // Colour 0: A has White.
+  int points = 1;
+  if (result == v1::GAME_RESULT_WHITE_WINS) points = colour == 0 ? 2 : 0;
+  if (result == v1::GAME_RESULT_BLACK_WINS) points = colour == 0 ? 0 : 2;
+  job.points[pair][colour] = int8_t(points);
+  ++job.games_stored;
+  ++job.shard_games_stored[pair / job.pairs_per_shard];
+  (points == 2 ? job.wdl.wins : points == 1 ? job.wdl.draws : job.wdl.losses)++;
+  const auto& p = job.points[pair];
+  if (p[0] >= 0 && p[1] >= 0) ++job.pentanomial.counts[size_t(p[0] + p[1])];
+}
+
+v1::JobState Scheduler::Verdict(const Job& job) const {
+  const v1::MatchSpec& m = job.stored.spec.match();
+  if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
+    const SprtResult r = PentanomialSprt(job.pentanomial, {m.sprt().elo0(), m.sprt().elo1(),
+                                                          m.sprt().alpha(), m.sprt().beta()});
+    if (r.decision != SprtDecision::kContinue) return v1::JOB_STATE_FINISHED;
+  }
+  if (job.games_stored >= m.games()) return v1::JOB_STATE_FINISHED;
+  return v1::JOB_STATE_RUNNING;
+}
+
+absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
+  if (!spec.has_match()) return absl::InvalidArgumentError("job spec: only match jobs exist so far");
+  if (absl::Status s = CompleteMatchSpec(*spec.mutable_match(), options_.max_games_per_job,
+                                         options_.default_pairs_per_shard);
+      !s.ok())
+    return s;
+  const int64_t now = Now();
+  absl::StatusOr<uint64_t> id = store_->CreateJob(spec, now);
+  if (!id.ok()) return id.status();
+  absl::MutexLock lock(&mutex_);
+  Job& job = jobs_[*id];
+  job.stored = {*id, std::move(spec), v1::JOB_STATE_RUNNING, now};
+  SetupJob(job);
+  return *id;
+}
+
+v1::JobInfo Scheduler::Describe(const Job& job) const {
+  v1::JobInfo info;
+  info.set_job_id(job.stored.id);
+  *info.mutable_spec() = job.stored.spec;
+  info.set_state(job.stored.state);
+  info.set_games_stored(job.games_stored);
+  info.set_games_total(job.stored.spec.match().games());
+  info.set_created_unix_ms(job.stored.created_unix_ms);
+  v1::MatchStatus* st = info.mutable_match();
+  st->set_wins(uint64_t(job.wdl.wins));
+  st->set_draws(uint64_t(job.wdl.draws));
+  st->set_losses(uint64_t(job.wdl.losses));
+  for (int64_t c : job.pentanomial.counts) st->add_pentanomial(uint64_t(c));
+  const EloEstimate elo = job.pentanomial.pairs() > 0 ? EloFromPentanomial(job.pentanomial) : EloFromWdl(job.wdl);
+  st->set_elo(elo.elo);
+  st->set_elo_lower(elo.elo_lower);
+  st->set_elo_upper(elo.elo_upper);
+  st->set_los(elo.los);
+  const v1::MatchSpec& m = job.stored.spec.match();
+  if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
+    const SprtResult r = PentanomialSprt(job.pentanomial, {m.sprt().elo0(), m.sprt().elo1(),
+                                                          m.sprt().alpha(), m.sprt().beta()});
+    st->set_llr(r.llr);
+    st->set_llr_lower(r.lower_bound);
+    st->set_llr_upper(r.upper_bound);
+    st->set_sprt_decision(r.decision == SprtDecision::kAcceptH1   ? "H1"
+                          : r.decision == SprtDecision::kAcceptH0 ? "H0"
+                                                                  : "");
+  }
+  return info;
+}
+
+absl::StatusOr<std::vector<v1::JobInfo>> Scheduler::GetJobs(uint64_t job_id) {
+  absl::MutexLock lock(&mutex_);
+  std::vector<v1::JobInfo> out;
+  if (job_id != 0) {
+    auto it = jobs_.find(job_id);
+    if (it == jobs_.end()) return absl::NotFoundError(absl::StrCat("no job ", job_id));
+    out.push_back(Describe(it->second));
+    return out;
+  }
+  for (const auto& [id, job] : jobs_) out.push_back(Describe(job));
+  return out;
+}
+
+absl::Status Scheduler::CancelJob(uint64_t job_id) {
+  {
+    absl::MutexLock lock(&mutex_);
+    auto it = jobs_.find(job_id);
+    if (it == jobs_.end()) return absl::NotFoundError(absl::StrCat("no job ", job_id));
+    if (!it->second.running())
+      return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
+    it->second.stored.state = v1::JOB_STATE_CANCELLED;
+    it->second.leases.clear();
+  }
+  return store_->SetJobState(job_id, v1::JOB_STATE_CANCELLED);
+}
+
+absl::Status Scheduler::ExportGames(uint64_t job_id, const std::function<void(const v1::Game&)>& visit) {
+  {
+    absl::MutexLock lock(&mutex_);
+    if (!jobs_.contains(job_id)) return absl::NotFoundError(absl::StrCat("no job ", job_id));
+  }
+  return store_->ForEachGame(job_id, visit);
+}
+
+std::vector<v1::WorkerInfo> Scheduler::ListWorkers() {
+  absl::MutexLock lock(&mutex_);
+  std::vector<v1::WorkerInfo> out;
+  const int64_t now = Now();
+  for (const auto& [id, w] : workers_) {
+    v1::WorkerInfo info;
+    info.set_worker_id(id);
+    info.set_name(w.stored.name);
+    info.set_cores(w.stored.cores);
+    info.set_engine_version(w.stored.engine_version);
+    info.set_last_seen_unix_ms(w.stored.last_seen_unix_ms);
+    info.set_games(w.stored.games);
+    const double minutes = std::max<double>(1, now - w.stored.registered_unix_ms) / 60000.0;
+    info.set_games_per_minute(w.stored.games / minutes);
+    info.set_nodes_per_second(w.nodes_since_register / (minutes * 60));
+    uint32_t leases = 0;
+    for (const auto& [job_id, job] : jobs_)
+      for (const auto& [shard, lease] : job.leases) leases += lease.worker_id == id && lease.deadline_unix_ms > now;
+    info.set_active_leases(leases);
+    out.push_back(std::move(info));
+  }
+  return out;
+}
+
+absl::StatusOr<std::string> Scheduler::RegisterWorker(const v1::RegisterWorkerRequest& r) {
+  if (r.name().empty() || r.name().size() > 128)
+    return absl::InvalidArgumentError("worker name must have 1 to 128 characters");
+  if (r.engine_version().size() > 128) return absl::InvalidArgumentError("engine version too long");
+  StoredWorker w;
+  w.id = NewWorkerId();
+  w.name = r.name();
+  w.engine_version = r.engine_version();
+  w.cores = std::min<uint32_t>(r.cores(), 4096);
+  w.registered_unix_ms = w.last_seen_unix_ms = Now();
+  if (absl::Status s = store_->UpsertWorker(w); !s.ok()) return s;
+  absl::MutexLock lock(&mutex_);
+  workers_[w.id].stored = w;
+  return w.id;
+}
+
+v1::Shard Scheduler::MakeShard(const Job& job, uint32_t shard_id) const {
+  v1::Shard shard;
+  const v1::MatchSpec& m = job.stored.spec.match();
+  shard.set_job_id(job.stored.id);
+  shard.set_shard_id(shard_id);
+  *shard.mutable_match() = m;
+  shard.mutable_match()->clear_openings();  // the shard carries its own
+  const uint32_t first = shard_id * job.pairs_per_shard;
+  for (uint32_t pair = first; pair < std::min(job.pairs, first + job.pairs_per_shard); ++pair) {
+    shard.add_pairs(pair);
+    shard.add_pair_openings(m.openings(int(pair)));
+    shard.add_pair_seeds(MixSeed(m.seed(), pair));
+  }
+  return shard;
+}
+
+absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(const std::string& worker_id, uint32_t max_shards) {
+  absl::MutexLock lock(&mutex_);
+  auto worker = workers_.find(worker_id);
+  if (worker == workers_.end())
+    return absl::NotFoundError(absl::StrCat("unknown worker '", worker_id, "'; register first"));
+  const int64_t now = Now();
+  worker->second.stored.last_seen_unix_ms = now;
+  max_shards = std::min(max_shards, kMaxShardsPerLease);
+  std::vector<v1::Lease> out;
+  for (auto& [id, job] : jobs_) {
+    if (!job.running()) continue;
+    for (uint32_t s = 0; s < job.shard_count && out.size() < max_shards; ++s) {
+      const uint32_t first = s * job.pairs_per_shard;
+      const uint32_t games_in_shard = 2 * (std::min(job.pairs, first + job.pairs_per_shard) - first);
+      if (job.shard_games_stored[s] >= games_in_shard) continue;
+      auto lease = job.leases.find(s);
+      if (lease != job.leases.end() && lease->second.deadline_unix_ms > now) continue;
+      job.leases[s] = {worker_id, now + options_.lease_ms};
+      v1::Lease l;
+      *l.mutable_shard() = MakeShard(job, s);
+      l.set_deadline_unix_ms(now + options_.lease_ms);
+      out.push_back(std::move(l));
+    }
+    if (out.size() >= max_shards) break;
+  }
+  return out;
+}
+
+absl::StatusOr<v1::HeartbeatResponse> Scheduler::Heartbeat(const v1::HeartbeatRequest& r) {
+  absl::MutexLock lock(&mutex_);
+  auto worker = workers_.find(r.worker_id());
+  if (worker == workers_.end())
+    return absl::NotFoundError(absl::StrCat("unknown worker '", r.worker_id(), "'; register first"));
+  const int64_t now = Now();
+  worker->second.stored.last_seen_unix_ms = now;
+  worker->second.nodes_since_register += r.nodes_searched();
+  v1::HeartbeatResponse response;
+  response.set_deadline_unix_ms(now + options_.lease_ms);
+  for (const v1::ShardRef& ref : r.shards()) {
+    auto job = jobs_.find(ref.job_id());
+    const bool live = job != jobs_.end() && job->second.running() && ref.shard_id() < job->second.shard_count;
+    if (!live) {
+      *response.add_cancelled() = ref;
+      continue;
+    }
+    Lease& lease = job->second.leases[ref.shard_id()];
+    if (lease.worker_id.empty() || lease.worker_id == r.worker_id() || lease.deadline_unix_ms <= now) {
+      lease = {r.worker_id(), now + options_.lease_ms};  // extended (or taken back after expiry)
+    } else {
+      *response.add_cancelled() = ref;  // handed to another worker meanwhile
+    }
+  }
+  return response;
+}
+
+absl::Status Scheduler::CheckIdentity(const v1::Game& g) {
+  const v1::GameId& id = g.id();
+  auto it = jobs_.find(id.job_id());
+  if (it == jobs_.end()) return absl::NotFoundError(absl::StrCat("no job ", id.job_id()));
+  const Job& job = it->second;
+  if (!job.running()) return absl::FailedPreconditionError(absl::StrCat("job ", id.job_id(), " is not running"));
+  if (id.pair() >= job.pairs || id.colour() > 1 || id.shard_id() != id.pair() / job.pairs_per_shard)
+    return absl::InvalidArgumentError(absl::StrCat("game id (shard ", id.shard_id(), ", pair ", id.pair(),
+                                                   ", colour ", id.colour(), ") is not part of job ", id.job_id()));
+  const v1::MatchSpec& m = job.stored.spec.match();
+  if (g.variant() != m.variant()) return absl::InvalidArgumentError("variant differs from the job's");
+  if (g.start_fen() != m.openings(int(id.pair())))
+    return absl::InvalidArgumentError("start position differs from the pair's opening");
+  const std::string& white = id.colour() == 0 ? m.params_a() : m.params_b();
+  const std::string& black = id.colour() == 0 ? m.params_b() : m.params_a();
+  if (g.white().params_text() != white || g.black().params_text() != black)
+    return absl::InvalidArgumentError("players' parameters differ from the job's for this colour");
+  if (uint32_t(g.moves_size()) > kMaxMovesPerGame)
+    return absl::InvalidArgumentError(absl::StrCat("more than ", kMaxMovesPerGame, " moves"));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitGamesRequest& r) {
+  if (uint32_t(r.games_size()) > kMaxGamesPerSubmission)
+    return absl::InvalidArgumentError(absl::StrCat("at most ", kMaxGamesPerSubmission, " games per submission"));
+  v1::SubmitGamesResponse response;
+  std::vector<int> ack_of_game;
+  {
+    absl::MutexLock lock(&mutex_);
+    if (!workers_.contains(r.worker_id()))
+      return absl::NotFoundError(absl::StrCat("unknown worker '", r.worker_id(), "'; register first"));
+    for (const v1::Game& g : r.games()) {
+      v1::GameAck* ack = response.add_acks();
+      *ack->mutable_id() = g.id();
+      if (absl::Status s = CheckIdentity(g); !s.ok()) ack->set_error(std::string(s.message()));
+    }
+  }
+  // Replay every game with the rules core, outside the lock.
+  std::vector<v1::Game> valid;
+  std::vector<int> valid_index;
+  for (int i = 0; i < r.games_size(); ++i) {
+    v1::GameAck* ack = response.mutable_acks(i);
+    if (!ack->error().empty()) continue;
+    absl::StatusOr<selfplay::GameRecord> record = proto::FromProto(r.games(i));
+    absl::Status s = record.ok() ? selfplay::ValidateGame(*record) : record.status();
+    if (!s.ok()) {
+      ack->set_error(std::string(s.message()));
+      continue;
+    }
+    valid.push_back(r.games(i));
+    valid.back().set_worker_id(r.worker_id());
+    valid_index.push_back(i);
+  }
+  absl::StatusOr<std::vector<bool>> inserted = store_->InsertGames(valid);
+  if (!inserted.ok()) return inserted.status();  // nothing acknowledged: the worker retries
+  std::vector<std::pair<uint64_t, v1::JobState>> ended;
+  {
+    absl::MutexLock lock(&mutex_);
+    for (size_t k = 0; k < valid.size(); ++k) {
+      v1::GameAck* ack = response.mutable_acks(valid_index[k]);
+      ack->set_accepted(true);
+      ack->set_duplicate(!(*inserted)[k]);
+      if (!(*inserted)[k]) continue;
+      const v1::GameId& id = valid[k].id();
+      auto it = jobs_.find(id.job_id());
+      if (it == jobs_.end()) continue;
+      RecordGame(it->second, id.pair(), id.colour(), valid[k].result());
+      ++workers_[r.worker_id()].stored.games;
+    }
+    for (auto& [id, job] : jobs_) {
+      if (!job.running()) continue;
+      const v1::JobState verdict = Verdict(job);
+      if (verdict != v1::JOB_STATE_RUNNING) {
+        job.stored.state = verdict;
+        job.leases.clear();
+        ended.emplace_back(id, verdict);
+      }
+    }
+    if (r.shard_complete()) {
+      auto it = jobs_.find(r.shard().job_id());
+      if (it != jobs_.end()) it->second.leases.erase(r.shard().shard_id());
+    }
+  }
+  for (const auto& [id, state] : ended)
+    if (absl::Status s = store_->SetJobState(id, state); !s.ok()) return s;
+  StoredWorker snapshot;
+  {
+    absl::MutexLock lock(&mutex_);
+    snapshot = workers_[r.worker_id()].stored;
+  }
+  (void)store_->UpsertWorker(snapshot);  // statistics only; the games are safe already
+  return response;
+}
+
+}  // namespace tumen::coordinator

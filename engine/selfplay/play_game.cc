@@ -1,0 +1,145 @@
+#include "engine/selfplay/play_game.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+#include "engine/api/game_session.h"
+#include "engine/core/score.h"
+#include "engine/core/status_macros.h"
+
+namespace tumen::selfplay {
+namespace {
+
+int64_t NowUnixMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+absl::StatusOr<std::unique_ptr<GameSession>> CreatePlayer(const GameSpec& spec,
+                                                          const PlayerConfig& player) {
+  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, CreateGameSession(spec.variant));
+  if (absl::Status s = session->params().ParseText(player.params_text); !s.ok())
+    return absl::InvalidArgumentError(absl::StrCat("parameters '", player.params_name, "': ", s.message()));
+  session->SetThreads(1);  // self-play throughput mode: one search thread per game
+  session->SetHashMb(size_t(std::max(1, spec.hash_mb)));
+  return session;
+}
+
+GameResult WinFor(int side) {
+  return side == 0 ? GameResult::kFirstPlayerWins : GameResult::kSecondPlayerWins;
+}
+
+// Counts consecutive moves meeting the adjudication conditions.
+class Adjudicator {
+ public:
+  explicit Adjudicator(const Adjudication& rules) : rules_(rules) {}
+
+  // Records the mover's score; returns a result when the game is to be adjudicated.
+  GameResult Update(int side, int score, int fullmove) {
+    const Adjudication& r = rules_;
+    if (r.resign_score_cp > 0 && r.resign_moves > 0 && !IsMateScore(score)) {
+      losing_[side] = score <= -r.resign_score_cp ? losing_[side] + 1 : 0;
+      winning_[side] = score >= r.resign_score_cp ? winning_[side] + 1 : 0;
+      for (int s : {0, 1})
+        if (losing_[s] >= r.resign_moves && winning_[1 - s] >= r.resign_moves) return WinFor(1 - s);
+    } else if (IsMateScore(score)) {
+      losing_[side] = winning_[side] = 0;
+    }
+    if (r.draw_moves > 0 && fullmove >= r.draw_after_move) {
+      quiet_plies_ = std::abs(score) <= r.draw_score_cp ? quiet_plies_ + 1 : 0;
+      if (quiet_plies_ >= 2 * r.draw_moves) return GameResult::kDraw;
+    }
+    return GameResult::kOngoing;
+  }
+
+ private:
+  Adjudication rules_;
+  int losing_[2] = {0, 0}, winning_[2] = {0, 0};
+  int quiet_plies_ = 0;
+};
+
+}  // namespace
+
+absl::StatusOr<GameRecord> PlayGame(const GameSpec& spec, const std::atomic<bool>* abort) {
+  GameRecord record;
+  record.variant = spec.variant;
+  record.white = spec.white;
+  record.black = spec.black;
+  record.seed = spec.seed;
+  record.started_unix_ms = NowUnixMs();
+
+  std::unique_ptr<GameSession> players[2];
+  TUMEN_ASSIGN_OR_RETURN(players[0], CreatePlayer(spec, spec.white));
+  TUMEN_ASSIGN_OR_RETURN(players[1], CreatePlayer(spec, spec.black));
+  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> referee, CreateGameSession(spec.variant));
+  referee->SetHashMb(1);
+  record.start_fen = spec.start_fen.empty() ? referee->StartFen() : spec.start_fen;
+  if (absl::Status s = referee->SetPosition(record.start_fen, {}); !s.ok())
+    return absl::InvalidArgumentError(absl::StrCat("opening: ", s.message()));
+  for (auto& p : players) TUMEN_RETURN_IF_ERROR(p->SetPosition(record.start_fen, {}));
+
+  const TimeControl& tc = spec.tc;
+  int64_t clock[2] = {tc.base_ms, tc.base_ms};
+  Adjudicator adjudicator(spec.adjudication);
+  const int max_plies = spec.adjudication.max_plies > 0 ? spec.adjudication.max_plies : 2000;
+  for (int ply = 0;; ++ply) {
+    if (abort && abort->load(std::memory_order_relaxed))
+      return absl::CancelledError("game aborted: the worker is stopping");
+    const GameStatus status = referee->Status();
+    if (status.over()) {
+      record.result = status.result;
+      record.termination = status.termination;
+      break;
+    }
+    if (ply >= max_plies) {
+      record.result = GameResult::kDraw;
+      record.termination = Termination::kMaxLength;
+      break;
+    }
+    const int side = referee->SideToMove();
+    GameSession& mover = *players[side];
+    search::Limits limits;
+    limits.nodes = tc.nodes;
+    limits.depth = tc.depth;
+    limits.movetime_ms = tc.movetime_ms;
+    if (tc.base_ms > 0) {
+      limits.time_ms[0] = std::max<int64_t>(clock[0], 1);
+      limits.time_ms[1] = std::max<int64_t>(clock[1], 1);
+      limits.inc_ms[0] = limits.inc_ms[1] = tc.increment_ms;
+    }
+    int depth = 0;
+    const auto start = std::chrono::steady_clock::now();
+    const search::SearchResult r =
+        mover.Go(limits, [&](const search::SearchInfo& info) { depth = info.depth; });
+    const int64_t elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::steady_clock::now() - start)
+                                .count();
+    if (r.best_move.empty())
+      return absl::InternalError(absl::StrCat("engine found no move in ", referee->Fen()));
+    if (tc.base_ms > 0) {
+      clock[side] -= elapsed;
+      if (clock[side] < 0) {  // RULES: a flag loss is a result
+        record.result = WinFor(1 - side);
+        record.termination = Termination::kTimeForfeit;
+        break;
+      }
+      clock[side] += tc.increment_ms;
+    }
+    record.moves.push_back({r.best_move, r.score, depth, r.nodes, int(elapsed)});
+    for (auto& p : players) TUMEN_RETURN_IF_ERROR(p->PlayMove(r.best_move));
+    TUMEN_RETURN_IF_ERROR(referee->PlayMove(r.best_move));
+    const GameResult adjudicated = adjudicator.Update(side, r.score, ply / 2 + 1);
+    if (adjudicated != GameResult::kOngoing && !referee->Status().over()) {
+      record.result = adjudicated;
+      record.termination = Termination::kAdjudication;
+      break;
+    }
+  }
+  record.finished_unix_ms = NowUnixMs();
+  return record;
+}
+
+}  // namespace tumen::selfplay

@@ -1,0 +1,154 @@
+#include "proto/convert.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace tumen::proto {
+namespace {
+
+// Parses a square like "e2" or "a10" at text[pos]; advances pos.
+bool ParseSquare(absl::string_view text, size_t& pos, int& square) {
+  if (pos >= text.size() || text[pos] < 'a' || text[pos] > 'p') return false;
+  const int file = text[pos++] - 'a';
+  int rank = 0, digits = 0;
+  while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9' && digits < 2) {
+    rank = rank * 10 + (text[pos++] - '0');
+    ++digits;
+  }
+  if (digits == 0 || rank < 1 || rank > 16) return false;
+  square = file + 16 * (rank - 1);
+  return true;
+}
+
+std::string SquareName(int square) {
+  return absl::StrCat(std::string(1, char('a' + square % 16)), square / 16 + 1);
+}
+
+}  // namespace
+
+absl::StatusOr<uint32_t> EncodeMove(absl::string_view uci) {
+  const auto bad = [&] { return absl::InvalidArgumentError(absl::StrCat("cannot encode move '", uci, "'")); };
+  size_t pos = 0;
+  int from = 0, to = 0;
+  uint32_t letter = 0;
+  if (uci.size() >= 3 && uci[1] == '@') {  // drop
+    letter = uint8_t(uci[0]);
+    pos = 2;
+    if (!ParseSquare(uci, pos, to) || pos != uci.size()) return bad();
+    return 0xFFu | uint32_t(to) << 8 | letter << 16;
+  }
+  if (!ParseSquare(uci, pos, from) || !ParseSquare(uci, pos, to)) return bad();
+  if (pos + 1 == uci.size() && uci[pos] >= 'a' && uci[pos] <= 'z') letter = uint8_t(uci[pos++]);
+  if (pos != uci.size()) return bad();
+  return uint32_t(from) | uint32_t(to) << 8 | letter << 16;
+}
+
+std::string DecodeMove(uint32_t packed) {
+  const int from = packed & 0xFF, to = (packed >> 8) & 0xFF;
+  const char letter = char((packed >> 16) & 0xFF);
+  if (from == 0xFF) return absl::StrCat(std::string(1, letter), "@", SquareName(to));
+  std::string s = SquareName(from) + SquareName(to);
+  if (letter) s += letter;
+  return s;
+}
+
+v1::GameResult ToProto(GameResult r) {
+  switch (r) {
+    case GameResult::kFirstPlayerWins: return v1::GAME_RESULT_WHITE_WINS;
+    case GameResult::kSecondPlayerWins: return v1::GAME_RESULT_BLACK_WINS;
+    case GameResult::kDraw: return v1::GAME_RESULT_DRAW;
+    default: return v1::GAME_RESULT_UNSPECIFIED;
+  }
+}
+
+GameResult FromProto(v1::GameResult r) {
+  switch (r) {
+    case v1::GAME_RESULT_WHITE_WINS: return GameResult::kFirstPlayerWins;
+    case v1::GAME_RESULT_BLACK_WINS: return GameResult::kSecondPlayerWins;
+    case v1::GAME_RESULT_DRAW: return GameResult::kDraw;
+    default: return GameResult::kOngoing;
+  }
+}
+
+// The enums share their numbering (game.proto mirrors engine/core/outcome.h).
+v1::Termination ToProto(Termination t) { return v1::Termination(int(t)); }
+Termination FromProto(v1::Termination t) {
+  return int(t) <= int(Termination::kTimeForfeit) ? Termination(int(t)) : Termination::kNone;
+}
+
+absl::StatusOr<v1::Game> ToProto(const selfplay::GameRecord& r) {
+  v1::Game g;
+  g.set_variant(r.variant);
+  g.set_start_fen(r.start_fen);
+  for (const selfplay::MoveRecord& m : r.moves) {
+    absl::StatusOr<uint32_t> packed = EncodeMove(m.uci);
+    if (!packed.ok()) return packed.status();
+    g.add_moves(*packed);
+    v1::MoveInfo* info = g.add_move_info();
+    info->set_score_cp(m.score_cp);
+    info->set_depth(uint32_t(m.depth));
+    info->set_nodes(m.nodes);
+    info->set_time_ms(uint32_t(m.time_ms));
+  }
+  g.set_result(ToProto(r.result));
+  g.set_termination(ToProto(r.termination));
+  for (auto [player, out] : {std::pair{&r.white, g.mutable_white()}, std::pair{&r.black, g.mutable_black()}}) {
+    out->set_engine(player->engine);
+    out->set_params_name(player->params_name);
+    out->set_params_text(player->params_text);
+  }
+  g.set_seed(r.seed);
+  g.set_started_unix_ms(r.started_unix_ms);
+  g.set_finished_unix_ms(r.finished_unix_ms);
+  return g;
+}
+
+absl::StatusOr<selfplay::GameRecord> FromProto(const v1::Game& g) {
+  selfplay::GameRecord r;
+  r.variant = g.variant();
+  r.start_fen = g.start_fen();
+  for (int i = 0; i < g.moves_size(); ++i) {
+    selfplay::MoveRecord m;
+    m.uci = DecodeMove(g.moves(i));
+    if (i < g.move_info_size()) {
+      m.score_cp = g.move_info(i).score_cp();
+      m.depth = int(g.move_info(i).depth());
+      m.nodes = g.move_info(i).nodes();
+      m.time_ms = int(g.move_info(i).time_ms());
+    }
+    r.moves.push_back(std::move(m));
+  }
+  r.result = FromProto(g.result());
+  r.termination = FromProto(g.termination());
+  for (auto [in, player] : {std::pair{&g.white(), &r.white}, std::pair{&g.black(), &r.black}}) {
+    player->engine = in->engine();
+    player->params_name = in->params_name();
+    player->params_text = in->params_text();
+  }
+  r.seed = g.seed();
+  r.started_unix_ms = g.started_unix_ms();
+  r.finished_unix_ms = g.finished_unix_ms();
+  return r;
+}
+
+selfplay::TimeControl FromProto(const v1::TimeControl& tc) {
+  selfplay::TimeControl t;
+  t.nodes = tc.nodes();
+  t.depth = int(tc.depth());
+  t.movetime_ms = tc.movetime_ms();
+  t.base_ms = tc.base_ms();
+  t.increment_ms = tc.increment_ms();
+  return t;
+}
+
+selfplay::Adjudication FromProto(const v1::Adjudication& a) {
+  selfplay::Adjudication x;
+  x.resign_score_cp = a.resign_score_cp();
+  x.resign_moves = int(a.resign_moves());
+  x.draw_score_cp = a.draw_score_cp();
+  x.draw_moves = int(a.draw_moves());
+  x.draw_after_move = int(a.draw_after_move());
+  x.max_plies = int(a.max_plies());
+  return x;
+}
+
+}  // namespace tumen::proto

@@ -1,0 +1,36 @@
+// Converters between the engine's plain records (engine/selfplay) and tumen.v1 protobuf.
+#ifndef TUMEN_PROTO_CONVERT_H_
+#define TUMEN_PROTO_CONVERT_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "engine/selfplay/game_record.h"
+#include "tumen/v1/coordinator.pb.h"
+
+namespace tumen::proto {
+
+// Packs a UCI move of any board up to 16 files and 16 ranks: from | to << 8 | promotion
+// letter << 16, squares as file + 16 * rank. Drops (`P@e3`) put 0xFF in the from byte and
+// the piece letter in the promotion byte.
+absl::StatusOr<uint32_t> EncodeMove(absl::string_view uci);
+std::string DecodeMove(uint32_t packed);
+
+v1::GameResult ToProto(GameResult r);
+GameResult FromProto(v1::GameResult r);
+v1::Termination ToProto(Termination t);
+Termination FromProto(v1::Termination t);
+
+// Fails on a move that cannot be encoded.
+absl::StatusOr<v1::Game> ToProto(const selfplay::GameRecord& record);
+// Fails on a move that cannot be decoded (the farm validates games with this first).
+absl::StatusOr<selfplay::GameRecord> FromProto(const v1::Game& game);
+
+selfplay::TimeControl FromProto(const v1::TimeControl& tc);
+selfplay::Adjudication FromProto(const v1::Adjudication& a);
+
+}  // namespace tumen::proto
+
+#endif  // TUMEN_PROTO_CONVERT_H_
