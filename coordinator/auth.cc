@@ -12,7 +12,8 @@ namespace tumen::coordinator {
 bool ConstantTimeEquals(absl::string_view a, absl::string_view b) {
   if (a.size() != b.size()) return false;
   volatile unsigned char diff = 0;
-  for (size_t i = 0; i < a.size(); ++i) diff = diff | (static_cast<unsigned char>(a[i]) ^ static_cast<unsigned char>(b[i]));
+  for (size_t i = 0; i < a.size(); ++i)
+    diff = diff | (static_cast<unsigned char>(a[i]) ^ static_cast<unsigned char>(b[i]));
   return diff == 0;
 }
 
@@ -23,7 +24,8 @@ absl::StatusOr<std::string> TokenAuthenticator::ReadTokenFile(const std::string&
   ss << in.rdbuf();
   std::string token(absl::StripAsciiWhitespace(ss.str()));
   if (token.size() < 16)
-    return absl::InvalidArgumentError(absl::StrCat("token in ", path, " is shorter than 16 characters"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("token in ", path, " is shorter than 16 characters"));
   return token;
 }
 

@@ -84,10 +84,13 @@ CREATE TABLE IF NOT EXISTS workers (
 absl::StatusOr<std::unique_ptr<GameStore>> GameStore::Open(const std::string& data_dir) {
   std::error_code ec;
   std::filesystem::create_directories(data_dir, ec);
-  if (ec) return absl::InvalidArgumentError(absl::StrCat("cannot create data directory ", data_dir, ": ", ec.message()));
+  if (ec)
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot create data directory ", data_dir, ": ", ec.message()));
   const std::string path = data_dir + "/tumen.db";
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+  if (sqlite3_open_v2(path.c_str(), &db,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                       nullptr) != SQLITE_OK) {
     const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
@@ -194,7 +197,8 @@ absl::StatusOr<std::vector<bool>> GameStore::InsertGames(const std::vector<v1::G
 
 absl::StatusOr<std::vector<GameSummary>> GameStore::LoadGameSummaries(uint64_t job_id) {
   absl::MutexLock lock(&mutex_);
-  Statement st(db_, "SELECT pair, colour, result FROM games WHERE job_id = ? ORDER BY pair, colour");
+  Statement st(db_,
+               "SELECT pair, colour, result FROM games WHERE job_id = ? ORDER BY pair, colour");
   if (!st.ok()) return SqlError(db_, "prepare summary load");
   st.BindInt(1, int64_t(job_id));
   std::vector<GameSummary> out;
@@ -203,7 +207,8 @@ absl::StatusOr<std::vector<GameSummary>> GameStore::LoadGameSummaries(uint64_t j
   return out;
 }
 
-absl::Status GameStore::ForEachGame(uint64_t job_id, const std::function<void(const v1::Game&)>& visit) {
+absl::Status GameStore::ForEachGame(uint64_t job_id,
+                                    const std::function<void(const v1::Game&)>& visit) {
   absl::MutexLock lock(&mutex_);
   Statement st(db_, "SELECT game FROM games WHERE job_id = ? ORDER BY pair, colour");
   if (!st.ok()) return SqlError(db_, "prepare game load");
@@ -218,10 +223,12 @@ absl::Status GameStore::ForEachGame(uint64_t job_id, const std::function<void(co
 
 absl::Status GameStore::UpsertWorker(const StoredWorker& w) {
   absl::MutexLock lock(&mutex_);
-  Statement st(db_,
-               "INSERT INTO workers (id, name, engine_version, cores, registered_ms, last_seen_ms, games, nodes) "
-               "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
-               "last_seen_ms = excluded.last_seen_ms, games = excluded.games, nodes = excluded.nodes");
+  Statement st(
+      db_,
+      "INSERT INTO workers (id, name, engine_version, cores, registered_ms, last_seen_ms, games, "
+      "nodes) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+      "last_seen_ms = excluded.last_seen_ms, games = excluded.games, nodes = excluded.nodes");
   if (!st.ok()) return SqlError(db_, "prepare worker upsert");
   st.BindText(1, w.id);
   st.BindText(2, w.name);

@@ -51,14 +51,16 @@ std::string ReadFile(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  absl::SetProgramUsageMessage("tumen-coordinator --listen HOST:PORT --data DIR --worker-token-file F --admin-token-file F");
+  absl::SetProgramUsageMessage(
+      "tumen-coordinator --listen HOST:PORT --data DIR --worker-token-file F --admin-token-file F");
   tumen::NormalizedArgs args(argc, argv);
   absl::ParseCommandLine(args.argc(), args.argv());
   using namespace tumen::coordinator;
-  if (absl::GetFlag(FLAGS_worker_token_file).empty() || absl::GetFlag(FLAGS_admin_token_file).empty())
+  if (absl::GetFlag(FLAGS_worker_token_file).empty() ||
+      absl::GetFlag(FLAGS_admin_token_file).empty())
     return Fail("--worker-token-file and --admin-token-file are required");
-  absl::StatusOr<TokenAuthenticator> auth =
-      TokenAuthenticator::FromFiles(absl::GetFlag(FLAGS_worker_token_file), absl::GetFlag(FLAGS_admin_token_file));
+  absl::StatusOr<TokenAuthenticator> auth = TokenAuthenticator::FromFiles(
+      absl::GetFlag(FLAGS_worker_token_file), absl::GetFlag(FLAGS_admin_token_file));
   if (!auth.ok()) return Fail(std::string(auth.status().message()));
   absl::StatusOr<std::unique_ptr<GameStore>> store = GameStore::Open(absl::GetFlag(FLAGS_data));
   if (!store.ok()) return Fail(std::string(store.status().message()));
@@ -70,8 +72,10 @@ int main(int argc, char** argv) {
 
   std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
   if (!absl::GetFlag(FLAGS_tls_cert).empty() || !absl::GetFlag(FLAGS_tls_key).empty()) {
-    const std::string cert = ReadFile(absl::GetFlag(FLAGS_tls_cert)), key = ReadFile(absl::GetFlag(FLAGS_tls_key));
-    if (cert.empty() || key.empty()) return Fail("--tls-cert and --tls-key must both name readable PEM files");
+    const std::string cert = ReadFile(absl::GetFlag(FLAGS_tls_cert)),
+                      key = ReadFile(absl::GetFlag(FLAGS_tls_key));
+    if (cert.empty() || key.empty())
+      return Fail("--tls-cert and --tls-key must both name readable PEM files");
     grpc::SslServerCredentialsOptions ssl;
     ssl.pem_key_cert_pairs.push_back({key, cert});
     credentials = grpc::SslServerCredentials(ssl);
@@ -87,7 +91,8 @@ int main(int argc, char** argv) {
   if (!server || port == 0) return Fail("cannot listen on " + absl::GetFlag(FLAGS_listen));
   const std::string listen = absl::GetFlag(FLAGS_listen);
   const std::string address = listen.substr(0, listen.rfind(':')) + ":" + std::to_string(port);
-  std::printf("tumen-coordinator listening on %s (data %s)\n", address.c_str(), absl::GetFlag(FLAGS_data).c_str());
+  std::printf("tumen-coordinator listening on %s (data %s)\n", address.c_str(),
+              absl::GetFlag(FLAGS_data).c_str());
   std::fflush(stdout);
   if (!absl::GetFlag(FLAGS_port_file).empty()) {
     const std::string tmp = absl::GetFlag(FLAGS_port_file) + ".tmp";

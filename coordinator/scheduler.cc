@@ -29,7 +29,8 @@ std::string NewWorkerId() {
 }
 
 // Validates a match spec and fills in defaults and the openings (one per pair).
-absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games, uint32_t default_pairs_per_shard) {
+absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games,
+                               uint32_t default_pairs_per_shard) {
   absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(m.variant());
   if (!session.ok()) return Invalid(session.status().message());
   (*session)->SetHashMb(1);
@@ -37,18 +38,21 @@ absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games, uint32_t de
     return Invalid(absl::StrCat("games must be an even number from 2 to ", max_games, " (got ",
                                 m.games(), "): games are played in colour-swapped pairs"));
   const v1::TimeControl& tc = m.tc();
-  const int limits = (tc.nodes() > 0) + (tc.depth() > 0) + (tc.movetime_ms() > 0) + (tc.base_ms() > 0);
+  const int limits =
+      (tc.nodes() > 0) + (tc.depth() > 0) + (tc.movetime_ms() > 0) + (tc.base_ms() > 0);
   if (limits != 1)
     return Invalid("give exactly one of tc nodes, depth, movetime or a clock (base + increment)");
   if (tc.depth() > 64) return Invalid("tc depth above 64");
   for (const auto& [name, text] : {std::pair{"a", &m.params_a()}, std::pair{"b", &m.params_b()}}) {
-    if (text->size() > 64 * 1024) return Invalid(absl::StrCat("params ", name, " is larger than 64 KiB"));
+    if (text->size() > 64 * 1024)
+      return Invalid(absl::StrCat("params ", name, " is larger than 64 KiB"));
     if (absl::Status s = (*session)->params().ParseText(*text); !s.ok())
       return Invalid(absl::StrCat("params ", name, ": ", s.message()));
   }
   if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
     const v1::SprtSpec& s = m.sprt();
-    if (!(s.elo0() < s.elo1()) || !(s.alpha() > 0 && s.alpha() < 0.5) || !(s.beta() > 0 && s.beta() < 0.5))
+    if (!(s.elo0() < s.elo1()) || !(s.alpha() > 0 && s.alpha() < 0.5) ||
+        !(s.beta() > 0 && s.beta() < 0.5))
       return Invalid("sprt needs elo0 < elo1 and alpha, beta in (0, 0.5)");
   }
   if (m.pairs_per_shard() == 0) m.set_pairs_per_shard(default_pairs_per_shard);
@@ -63,7 +67,8 @@ absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games, uint32_t de
     for (int i = 0; i < m.openings_size(); ++i) {
       if (absl::Status s = (*session)->SetPosition(m.openings(i), {}); !s.ok())
         return Invalid(absl::StrCat("opening ", i + 1, ": ", s.message()));
-      if ((*session)->Status().over()) return Invalid(absl::StrCat("opening ", i + 1, " is a finished game"));
+      if ((*session)->Status().over())
+        return Invalid(absl::StrCat("opening ", i + 1, " is a finished game"));
       if (!seen.insert((*session)->Fen()).second)
         return Invalid(absl::StrCat("opening ", i + 1, " repeats an earlier one"));
     }
@@ -91,7 +96,8 @@ absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games, uint32_t de
 
 }  // namespace
 
-Scheduler::Scheduler(GameStore* store, SchedulerOptions options) : store_(store), options_(std::move(options)) {}
+Scheduler::Scheduler(GameStore* store, SchedulerOptions options)
+    : store_(store), options_(std::move(options)) {}
 
 int64_t Scheduler::Now() const {
   if (options_.now_unix_ms) return options_.now_unix_ms();
@@ -109,7 +115,8 @@ void Scheduler::SetupJob(Job& job) {
   job.shard_games_stored.assign(job.shard_count, 0);
 }
 
-absl::StatusOr<std::unique_ptr<Scheduler>> Scheduler::Create(GameStore* store, SchedulerOptions options) {
+absl::StatusOr<std::unique_ptr<Scheduler>> Scheduler::Create(GameStore* store,
+                                                             SchedulerOptions options) {
   std::unique_ptr<Scheduler> s(new Scheduler(store, std::move(options)));
   absl::StatusOr<std::vector<StoredJob>> jobs = store->LoadJobs();
   if (!jobs.ok()) return jobs.status();
@@ -145,8 +152,8 @@ void Scheduler::RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameRes
 v1::JobState Scheduler::Verdict(const Job& job) const {
   const v1::MatchSpec& m = job.stored.spec.match();
   if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
-    const SprtResult r = PentanomialSprt(job.pentanomial, {m.sprt().elo0(), m.sprt().elo1(),
-                                                          m.sprt().alpha(), m.sprt().beta()});
+    const SprtResult r = PentanomialSprt(
+        job.pentanomial, {m.sprt().elo0(), m.sprt().elo1(), m.sprt().alpha(), m.sprt().beta()});
     if (r.decision != SprtDecision::kContinue) return v1::JOB_STATE_FINISHED;
   }
   if (job.games_stored >= m.games()) return v1::JOB_STATE_FINISHED;
@@ -154,7 +161,8 @@ v1::JobState Scheduler::Verdict(const Job& job) const {
 }
 
 absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
-  if (!spec.has_match()) return absl::InvalidArgumentError("job spec: only match jobs exist so far");
+  if (!spec.has_match())
+    return absl::InvalidArgumentError("job spec: only match jobs exist so far");
   if (absl::Status s = CompleteMatchSpec(*spec.mutable_match(), options_.max_games_per_job,
                                          options_.default_pairs_per_shard);
       !s.ok())
@@ -182,15 +190,16 @@ v1::JobInfo Scheduler::Describe(const Job& job) const {
   st->set_draws(uint64_t(job.wdl.draws));
   st->set_losses(uint64_t(job.wdl.losses));
   for (int64_t c : job.pentanomial.counts) st->add_pentanomial(uint64_t(c));
-  const EloEstimate elo = job.pentanomial.pairs() > 0 ? EloFromPentanomial(job.pentanomial) : EloFromWdl(job.wdl);
+  const EloEstimate elo =
+      job.pentanomial.pairs() > 0 ? EloFromPentanomial(job.pentanomial) : EloFromWdl(job.wdl);
   st->set_elo(elo.elo);
   st->set_elo_lower(elo.elo_lower);
   st->set_elo_upper(elo.elo_upper);
   st->set_los(elo.los);
   const v1::MatchSpec& m = job.stored.spec.match();
   if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
-    const SprtResult r = PentanomialSprt(job.pentanomial, {m.sprt().elo0(), m.sprt().elo1(),
-                                                          m.sprt().alpha(), m.sprt().beta()});
+    const SprtResult r = PentanomialSprt(
+        job.pentanomial, {m.sprt().elo0(), m.sprt().elo1(), m.sprt().alpha(), m.sprt().beta()});
     st->set_llr(r.llr);
     st->set_llr_lower(r.lower_bound);
     st->set_llr_upper(r.upper_bound);
@@ -227,7 +236,8 @@ absl::Status Scheduler::CancelJob(uint64_t job_id) {
   return store_->SetJobState(job_id, v1::JOB_STATE_CANCELLED);
 }
 
-absl::Status Scheduler::ExportGames(uint64_t job_id, const std::function<void(const v1::Game&)>& visit) {
+absl::Status Scheduler::ExportGames(uint64_t job_id,
+                                    const std::function<void(const v1::Game&)>& visit) {
   {
     absl::MutexLock lock(&mutex_);
     if (!jobs_.contains(job_id)) return absl::NotFoundError(absl::StrCat("no job ", job_id));
@@ -252,7 +262,8 @@ std::vector<v1::WorkerInfo> Scheduler::ListWorkers() {
     info.set_nodes_per_second(w.nodes_since_register / (minutes * 60));
     uint32_t leases = 0;
     for (const auto& [job_id, job] : jobs_)
-      for (const auto& [shard, lease] : job.leases) leases += lease.worker_id == id && lease.deadline_unix_ms > now;
+      for (const auto& [shard, lease] : job.leases)
+        leases += lease.worker_id == id && lease.deadline_unix_ms > now;
     info.set_active_leases(leases);
     out.push_back(std::move(info));
   }
@@ -291,7 +302,8 @@ v1::Shard Scheduler::MakeShard(const Job& job, uint32_t shard_id) const {
   return shard;
 }
 
-absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(const std::string& worker_id, uint32_t max_shards) {
+absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(const std::string& worker_id,
+                                                              uint32_t max_shards) {
   absl::MutexLock lock(&mutex_);
   auto worker = workers_.find(worker_id);
   if (worker == workers_.end())
@@ -304,7 +316,8 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(const std::string&
     if (!job.running()) continue;
     for (uint32_t s = 0; s < job.shard_count && out.size() < max_shards; ++s) {
       const uint32_t first = s * job.pairs_per_shard;
-      const uint32_t games_in_shard = 2 * (std::min(job.pairs, first + job.pairs_per_shard) - first);
+      const uint32_t games_in_shard =
+          2 * (std::min(job.pairs, first + job.pairs_per_shard) - first);
       if (job.shard_games_stored[s] >= games_in_shard) continue;
       auto lease = job.leases.find(s);
       if (lease != job.leases.end() && lease->second.deadline_unix_ms > now) continue;
@@ -323,7 +336,8 @@ absl::StatusOr<v1::HeartbeatResponse> Scheduler::Heartbeat(const v1::HeartbeatRe
   absl::MutexLock lock(&mutex_);
   auto worker = workers_.find(r.worker_id());
   if (worker == workers_.end())
-    return absl::NotFoundError(absl::StrCat("unknown worker '", r.worker_id(), "'; register first"));
+    return absl::NotFoundError(
+        absl::StrCat("unknown worker '", r.worker_id(), "'; register first"));
   const int64_t now = Now();
   worker->second.stored.last_seen_unix_ms = now;
   worker->second.nodes_since_register += r.nodes_searched();
@@ -331,13 +345,15 @@ absl::StatusOr<v1::HeartbeatResponse> Scheduler::Heartbeat(const v1::HeartbeatRe
   response.set_deadline_unix_ms(now + options_.lease_ms);
   for (const v1::ShardRef& ref : r.shards()) {
     auto job = jobs_.find(ref.job_id());
-    const bool live = job != jobs_.end() && job->second.running() && ref.shard_id() < job->second.shard_count;
+    const bool live =
+        job != jobs_.end() && job->second.running() && ref.shard_id() < job->second.shard_count;
     if (!live) {
       *response.add_cancelled() = ref;
       continue;
     }
     Lease& lease = job->second.leases[ref.shard_id()];
-    if (lease.worker_id.empty() || lease.worker_id == r.worker_id() || lease.deadline_unix_ms <= now) {
+    if (lease.worker_id.empty() || lease.worker_id == r.worker_id() ||
+        lease.deadline_unix_ms <= now) {
       lease = {r.worker_id(), now + options_.lease_ms};  // extended (or taken back after expiry)
     } else {
       *response.add_cancelled() = ref;  // handed to another worker meanwhile
@@ -351,12 +367,15 @@ absl::Status Scheduler::CheckIdentity(const v1::Game& g) {
   auto it = jobs_.find(id.job_id());
   if (it == jobs_.end()) return absl::NotFoundError(absl::StrCat("no job ", id.job_id()));
   const Job& job = it->second;
-  if (!job.running()) return absl::FailedPreconditionError(absl::StrCat("job ", id.job_id(), " is not running"));
+  if (!job.running())
+    return absl::FailedPreconditionError(absl::StrCat("job ", id.job_id(), " is not running"));
   if (id.pair() >= job.pairs || id.colour() > 1 || id.shard_id() != id.pair() / job.pairs_per_shard)
-    return absl::InvalidArgumentError(absl::StrCat("game id (shard ", id.shard_id(), ", pair ", id.pair(),
-                                                   ", colour ", id.colour(), ") is not part of job ", id.job_id()));
+    return absl::InvalidArgumentError(absl::StrCat("game id (shard ", id.shard_id(), ", pair ",
+                                                   id.pair(), ", colour ", id.colour(),
+                                                   ") is not part of job ", id.job_id()));
   const v1::MatchSpec& m = job.stored.spec.match();
-  if (g.variant() != m.variant()) return absl::InvalidArgumentError("variant differs from the job's");
+  if (g.variant() != m.variant())
+    return absl::InvalidArgumentError("variant differs from the job's");
   if (g.start_fen() != m.openings(int(id.pair())))
     return absl::InvalidArgumentError("start position differs from the pair's opening");
   const std::string& white = id.colour() == 0 ? m.params_a() : m.params_b();
@@ -370,13 +389,15 @@ absl::Status Scheduler::CheckIdentity(const v1::Game& g) {
 
 absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitGamesRequest& r) {
   if (uint32_t(r.games_size()) > kMaxGamesPerSubmission)
-    return absl::InvalidArgumentError(absl::StrCat("at most ", kMaxGamesPerSubmission, " games per submission"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("at most ", kMaxGamesPerSubmission, " games per submission"));
   v1::SubmitGamesResponse response;
   std::vector<int> ack_of_game;
   {
     absl::MutexLock lock(&mutex_);
     if (!workers_.contains(r.worker_id()))
-      return absl::NotFoundError(absl::StrCat("unknown worker '", r.worker_id(), "'; register first"));
+      return absl::NotFoundError(
+          absl::StrCat("unknown worker '", r.worker_id(), "'; register first"));
     for (const v1::Game& g : r.games()) {
       v1::GameAck* ack = response.add_acks();
       *ack->mutable_id() = g.id();

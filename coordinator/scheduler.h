@@ -32,7 +32,8 @@ struct SchedulerOptions {
 class Scheduler {
  public:
   // Loads every job and its stored games, so a restart resumes where the store left off.
-  static absl::StatusOr<std::unique_ptr<Scheduler>> Create(GameStore* store, SchedulerOptions options);
+  static absl::StatusOr<std::unique_ptr<Scheduler>> Create(GameStore* store,
+                                                           SchedulerOptions options);
 
   // Operators.
   absl::StatusOr<uint64_t> CreateJob(v1::JobSpec spec);
@@ -43,7 +44,8 @@ class Scheduler {
 
   // Workers.
   absl::StatusOr<std::string> RegisterWorker(const v1::RegisterWorkerRequest& request);
-  absl::StatusOr<std::vector<v1::Lease>> LeaseShards(const std::string& worker_id, uint32_t max_shards);
+  absl::StatusOr<std::vector<v1::Lease>> LeaseShards(const std::string& worker_id,
+                                                     uint32_t max_shards);
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
   absl::StatusOr<v1::SubmitGamesResponse> SubmitGames(const v1::SubmitGamesRequest& request);
 

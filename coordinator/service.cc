@@ -14,9 +14,10 @@ grpc::Status ToGrpc(const absl::Status& s) {
 grpc::Status CoordinatorService::Authorize(grpc::ServerContext* ctx, Role needed) const {
   const auto& metadata = ctx->client_metadata();
   const auto it = metadata.find("authorization");
-  const Role role = it == metadata.end()
-                        ? Role::kNone
-                        : auth_.Authenticate(absl::string_view(it->second.data(), it->second.size()));
+  const Role role =
+      it == metadata.end()
+          ? Role::kNone
+          : auth_.Authenticate(absl::string_view(it->second.data(), it->second.size()));
   if (role == Role::kNone)
     return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
                         "missing or wrong token: send 'authorization: Bearer <token>'");
@@ -25,7 +26,8 @@ grpc::Status CoordinatorService::Authorize(grpc::ServerContext* ctx, Role needed
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::RegisterWorker(grpc::ServerContext* ctx, const v1::RegisterWorkerRequest* req,
+grpc::Status CoordinatorService::RegisterWorker(grpc::ServerContext* ctx,
+                                                const v1::RegisterWorkerRequest* req,
                                                 v1::RegisterWorkerResponse* resp) {
   if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
   absl::StatusOr<std::string> id = scheduler_->RegisterWorker(*req);
@@ -34,16 +36,19 @@ grpc::Status CoordinatorService::RegisterWorker(grpc::ServerContext* ctx, const 
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::LeaseShards(grpc::ServerContext* ctx, const v1::LeaseShardsRequest* req,
+grpc::Status CoordinatorService::LeaseShards(grpc::ServerContext* ctx,
+                                             const v1::LeaseShardsRequest* req,
                                              v1::LeaseShardsResponse* resp) {
   if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
-  absl::StatusOr<std::vector<v1::Lease>> leases = scheduler_->LeaseShards(req->worker_id(), req->max_shards());
+  absl::StatusOr<std::vector<v1::Lease>> leases =
+      scheduler_->LeaseShards(req->worker_id(), req->max_shards());
   if (!leases.ok()) return ToGrpc(leases.status());
   for (v1::Lease& l : *leases) *resp->add_leases() = std::move(l);
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::Heartbeat(grpc::ServerContext* ctx, const v1::HeartbeatRequest* req,
+grpc::Status CoordinatorService::Heartbeat(grpc::ServerContext* ctx,
+                                           const v1::HeartbeatRequest* req,
                                            v1::HeartbeatResponse* resp) {
   if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
   absl::StatusOr<v1::HeartbeatResponse> r = scheduler_->Heartbeat(*req);
@@ -52,7 +57,8 @@ grpc::Status CoordinatorService::Heartbeat(grpc::ServerContext* ctx, const v1::H
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::SubmitGames(grpc::ServerContext* ctx, const v1::SubmitGamesRequest* req,
+grpc::Status CoordinatorService::SubmitGames(grpc::ServerContext* ctx,
+                                             const v1::SubmitGamesRequest* req,
                                              v1::SubmitGamesResponse* resp) {
   if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
   absl::StatusOr<v1::SubmitGamesResponse> r = scheduler_->SubmitGames(*req);
@@ -60,13 +66,14 @@ grpc::Status CoordinatorService::SubmitGames(grpc::ServerContext* ctx, const v1:
   for (const v1::GameAck& ack : r->acks())
     if (!ack.error().empty())
       std::fprintf(stderr, "coordinator: rejected game job %llu pair %u colour %u from %s: %s\n",
-                   static_cast<unsigned long long>(ack.id().job_id()), ack.id().pair(), ack.id().colour(),
-                   req->worker_id().c_str(), ack.error().c_str());
+                   static_cast<unsigned long long>(ack.id().job_id()), ack.id().pair(),
+                   ack.id().colour(), req->worker_id().c_str(), ack.error().c_str());
   *resp = std::move(*r);
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::CreateJob(grpc::ServerContext* ctx, const v1::CreateJobRequest* req,
+grpc::Status CoordinatorService::CreateJob(grpc::ServerContext* ctx,
+                                           const v1::CreateJobRequest* req,
                                            v1::CreateJobResponse* resp) {
   if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
   absl::StatusOr<uint64_t> id = scheduler_->CreateJob(req->spec());
@@ -84,20 +91,23 @@ grpc::Status CoordinatorService::GetJob(grpc::ServerContext* ctx, const v1::GetJ
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::ListWorkers(grpc::ServerContext* ctx, const v1::ListWorkersRequest*,
+grpc::Status CoordinatorService::ListWorkers(grpc::ServerContext* ctx,
+                                             const v1::ListWorkersRequest*,
                                              v1::ListWorkersResponse* resp) {
   if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
   for (v1::WorkerInfo& w : scheduler_->ListWorkers()) *resp->add_workers() = std::move(w);
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::CancelJob(grpc::ServerContext* ctx, const v1::CancelJobRequest* req,
+grpc::Status CoordinatorService::CancelJob(grpc::ServerContext* ctx,
+                                           const v1::CancelJobRequest* req,
                                            v1::CancelJobResponse*) {
   if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
   return ToGrpc(scheduler_->CancelJob(req->job_id()));
 }
 
-grpc::Status CoordinatorService::ExportGames(grpc::ServerContext* ctx, const v1::ExportGamesRequest* req,
+grpc::Status CoordinatorService::ExportGames(grpc::ServerContext* ctx,
+                                             const v1::ExportGamesRequest* req,
                                              grpc::ServerWriter<v1::Game>* writer) {
   if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
   bool writing = true;

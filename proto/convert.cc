@@ -26,7 +26,9 @@ std::string SquareName(int square) {
 }  // namespace
 
 absl::StatusOr<uint32_t> EncodeMove(absl::string_view uci) {
-  const auto bad = [&] { return absl::InvalidArgumentError(absl::StrCat("cannot encode move '", uci, "'")); };
+  const auto bad = [&] {
+    return absl::InvalidArgumentError(absl::StrCat("cannot encode move '", uci, "'"));
+  };
   size_t pos = 0;
   int from = 0, to = 0;
   uint32_t letter = 0;
@@ -53,19 +55,27 @@ std::string DecodeMove(uint32_t packed) {
 
 v1::GameResult ToProto(GameResult r) {
   switch (r) {
-    case GameResult::kFirstPlayerWins: return v1::GAME_RESULT_WHITE_WINS;
-    case GameResult::kSecondPlayerWins: return v1::GAME_RESULT_BLACK_WINS;
-    case GameResult::kDraw: return v1::GAME_RESULT_DRAW;
-    default: return v1::GAME_RESULT_UNSPECIFIED;
+    case GameResult::kFirstPlayerWins:
+      return v1::GAME_RESULT_WHITE_WINS;
+    case GameResult::kSecondPlayerWins:
+      return v1::GAME_RESULT_BLACK_WINS;
+    case GameResult::kDraw:
+      return v1::GAME_RESULT_DRAW;
+    default:
+      return v1::GAME_RESULT_UNSPECIFIED;
   }
 }
 
 GameResult FromProto(v1::GameResult r) {
   switch (r) {
-    case v1::GAME_RESULT_WHITE_WINS: return GameResult::kFirstPlayerWins;
-    case v1::GAME_RESULT_BLACK_WINS: return GameResult::kSecondPlayerWins;
-    case v1::GAME_RESULT_DRAW: return GameResult::kDraw;
-    default: return GameResult::kOngoing;
+    case v1::GAME_RESULT_WHITE_WINS:
+      return GameResult::kFirstPlayerWins;
+    case v1::GAME_RESULT_BLACK_WINS:
+      return GameResult::kSecondPlayerWins;
+    case v1::GAME_RESULT_DRAW:
+      return GameResult::kDraw;
+    default:
+      return GameResult::kOngoing;
   }
 }
 
@@ -91,7 +101,8 @@ absl::StatusOr<v1::Game> ToProto(const selfplay::GameRecord& r) {
   }
   g.set_result(ToProto(r.result));
   g.set_termination(ToProto(r.termination));
-  for (auto [player, out] : {std::pair{&r.white, g.mutable_white()}, std::pair{&r.black, g.mutable_black()}}) {
+  for (auto [player, out] :
+       {std::pair{&r.white, g.mutable_white()}, std::pair{&r.black, g.mutable_black()}}) {
     out->set_engine(player->engine);
     out->set_params_name(player->params_name);
     out->set_params_text(player->params_text);

@@ -11,16 +11,20 @@ namespace {
 
 std::string ResultText(GameResult r) {
   switch (r) {
-    case GameResult::kFirstPlayerWins: return "1-0";
-    case GameResult::kSecondPlayerWins: return "0-1";
-    case GameResult::kDraw: return "1/2-1/2";
-    default: return "*";
+    case GameResult::kFirstPlayerWins:
+      return "1-0";
+    case GameResult::kSecondPlayerWins:
+      return "0-1";
+    case GameResult::kDraw:
+      return "1/2-1/2";
+    default:
+      return "*";
   }
 }
 
 std::string Tag(const std::string& name, const std::string& value) {
-  return absl::StrCat("[", name, " \"", absl::StrReplaceAll(value, {{"\\", "\\\\"}, {"\"", "\\\""}}),
-                      "\"]\n");
+  return absl::StrCat("[", name, " \"",
+                      absl::StrReplaceAll(value, {{"\\", "\\\\"}, {"\"", "\\\""}}), "\"]\n");
 }
 
 std::string PlayerName(const PlayerConfig& p) {
@@ -34,7 +38,8 @@ std::string ToPgn(const GameRecord& game, const std::string& event, int round) {
   char date[16] = "????.??.??";
   const std::time_t t = std::time_t(game.started_unix_ms / 1000);
   std::tm tm{};
-  if (game.started_unix_ms > 0 && gmtime_r(&t, &tm)) std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
+  if (game.started_unix_ms > 0 && gmtime_r(&t, &tm))
+    std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
   const std::string result = ResultText(game.result);
   absl::StrAppend(&out, Tag("Event", event), Tag("Site", "Tumen farm"), Tag("Date", date),
                   Tag("Round", absl::StrCat(round)), Tag("White", PlayerName(game.white)),
@@ -56,8 +61,10 @@ std::string ToPgn(const GameRecord& game, const std::string& event, int round) {
       fullmove = std::max(1, std::atoi(game.start_fen.c_str() + at + 1));
     for (size_t i = 0; i < game.moves.size(); ++i) {
       std::string token;
-      if (s.SideToMove() == 0) token = absl::StrCat(fullmove, ". ");
-      else if (i == 0) token = absl::StrCat(fullmove, "... ");
+      if (s.SideToMove() == 0)
+        token = absl::StrCat(fullmove, ". ");
+      else if (i == 0)
+        token = absl::StrCat(fullmove, "... ");
       std::string san = s.ToSan(game.moves[i].uci);
       if (san.empty()) san = game.moves[i].uci;
       absl::StrAppend(&token, san);

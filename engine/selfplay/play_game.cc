@@ -22,7 +22,8 @@ absl::StatusOr<std::unique_ptr<GameSession>> CreatePlayer(const GameSpec& spec,
                                                           const PlayerConfig& player) {
   TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, CreateGameSession(spec.variant));
   if (absl::Status s = session->params().ParseText(player.params_text); !s.ok())
-    return absl::InvalidArgumentError(absl::StrCat("parameters '", player.params_name, "': ", s.message()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("parameters '", player.params_name, "': ", s.message()));
   session->SetThreads(1);  // self-play throughput mode: one search thread per game
   session->SetHashMb(size_t(std::max(1, spec.hash_mb)));
   return session;

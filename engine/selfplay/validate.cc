@@ -27,7 +27,8 @@ absl::Status ValidateGame(const GameRecord& game) {
   for (size_t i = 0; i < game.moves.size(); ++i) {
     const GameStatus before = session.Status();
     if (before.over())
-      return error(absl::StrCat("move ", i + 1, " (", game.moves[i].uci, ") follows the end of the game (",
+      return error(absl::StrCat("move ", i + 1, " (", game.moves[i].uci,
+                                ") follows the end of the game (",
                                 TerminationName(before.termination), ")"));
     if (absl::Status s = session.PlayMove(game.moves[i].uci); !s.ok())
       return error(absl::StrCat("move ", i + 1, " is illegal: ", s.message()));
@@ -36,15 +37,17 @@ absl::Status ValidateGame(const GameRecord& game) {
   if (game.result == GameResult::kOngoing) return error("the game has no result");
   if (DecidedOutsideTheRules(game.termination)) {
     if (final_status.over())
-      return error(absl::StrCat("recorded as ", TerminationName(game.termination),
-                                " but the rules ended it: ", TerminationName(final_status.termination)));
+      return error(
+          absl::StrCat("recorded as ", TerminationName(game.termination),
+                       " but the rules ended it: ", TerminationName(final_status.termination)));
     if (game.termination == Termination::kMaxLength && game.result != GameResult::kDraw)
       return error("a game stopped at the maximum length must be a draw");
     if (game.termination == Termination::kTimeForfeit && game.result == GameResult::kDraw)
       return error("a time forfeit cannot be a draw");
     return absl::OkStatus();
   }
-  if (!final_status.over()) return error("the recorded result is not a result of the final position");
+  if (!final_status.over())
+    return error("the recorded result is not a result of the final position");
   if (final_status.result != game.result || final_status.termination != game.termination)
     return error(absl::StrCat("recorded result disagrees with the final position (rules say ",
                               TerminationName(final_status.termination), ")"));

@@ -1,0 +1,322 @@
+// tumen: the operator's command line.
+//   tumen match --variant V --games N --tc nodes=2000 [--a A.txt] [--b B.txt] [--book F.epd]
+//               [--random-plies 8] [--sprt elo0=0,elo1=5] [--seed S] [--adjudicate ...]
+//   tumen status [JOB] [--watch]      progress, W/D/L, pentanomial counts, Elo, LLR
+//   tumen workers                     workers with last heartbeat, games/min, nodes/s
+//   tumen cancel JOB
+//   tumen export JOB --format pgn|binpb [--out FILE]
+// Common: --coordinator HOST:PORT --token-file ADMIN_TOKEN_FILE
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "coordinator/auth.h"
+#include "engine/core/command_line.h"
+#include "engine/selfplay/pgn.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl.h"
+#include "google/protobuf/util/delimited_message_util.h"
+#include "proto/convert.h"
+#include "worker/coordinator_client.h"
+
+ABSL_FLAG(std::string, coordinator, "127.0.0.1:50051", "coordinator address");
+ABSL_FLAG(std::string, token_file, "", "file with the admin token");
+ABSL_FLAG(std::string, ca_file, "", "CA certificate for a TLS coordinator");
+ABSL_FLAG(std::string, variant, "shatar", "match: variant");
+ABSL_FLAG(int, games, 100, "match: number of games (even)");
+ABSL_FLAG(std::string, tc, "nodes=2000",
+          "match: nodes=N | depth=N | movetime=MS | BASE+INC (seconds)");
+ABSL_FLAG(std::string, a, "", "match: parameter file of engine A (empty: defaults)");
+ABSL_FLAG(std::string, b, "", "match: parameter file of engine B (empty: defaults)");
+ABSL_FLAG(std::string, book, "", "match: EPD/FEN file of openings, one per line");
+ABSL_FLAG(int, random_plies, 8, "match: random plies per opening when there is no book");
+ABSL_FLAG(std::string, sprt, "", "match: elo0=X,elo1=Y[,alpha=A,beta=B]");
+ABSL_FLAG(uint64_t, seed, 1, "match: seed of openings and pairing");
+ABSL_FLAG(std::string, adjudicate, "resign=800:4,draw=10:10:40,max=600",
+          "match: resign=CP:MOVES,draw=CP:MOVES:AFTER_MOVE,max=PLIES (empty: none)");
+ABSL_FLAG(int, pairs_per_shard, 2, "match: opening pairs per shard");
+ABSL_FLAG(int, hash, 16, "match: hash MiB per engine");
+ABSL_FLAG(bool, watch, false, "status: refresh until the job ends");
+ABSL_FLAG(std::string, format, "pgn", "export: pgn or binpb (length-delimited tumen.v1.Game)");
+ABSL_FLAG(std::string, out, "", "export: output file (default: standard output)");
+
+namespace {
+
+using tumen::worker::CoordinatorClient;
+
+int Fail(const std::string& message) {
+  std::fprintf(stderr, "tumen: %s\n", message.c_str());
+  return 1;
+}
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+absl::Status ParseTimeControl(const std::string& text, tumen::v1::TimeControl& tc) {
+  const std::vector<std::string> kv = absl::StrSplit(text, '=');
+  uint64_t n = 0;
+  if (kv.size() == 2 && absl::SimpleAtoi(kv[1], &n) && n > 0) {
+    if (kv[0] == "nodes") return tc.set_nodes(n), absl::OkStatus();
+    if (kv[0] == "depth") return tc.set_depth(uint32_t(n)), absl::OkStatus();
+    if (kv[0] == "movetime") return tc.set_movetime_ms(uint32_t(n)), absl::OkStatus();
+  }
+  const std::vector<std::string> clock = absl::StrSplit(text, '+');
+  double base = 0, inc = 0;
+  if (clock.size() == 2 && absl::SimpleAtod(clock[0], &base) && absl::SimpleAtod(clock[1], &inc) &&
+      base > 0 && inc >= 0) {
+    tc.set_base_ms(uint32_t(base * 1000));
+    tc.set_increment_ms(uint32_t(inc * 1000));
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("--tc '", text, "': use nodes=N, depth=N, movetime=MS or BASE+INC"));
+}
+
+absl::Status ParseKeyValues(const std::string& text,
+                            const std::function<bool(absl::string_view, absl::string_view)>& set) {
+  if (text.empty()) return absl::OkStatus();
+  for (absl::string_view item : absl::StrSplit(text, ',')) {
+    const std::vector<absl::string_view> kv = absl::StrSplit(item, absl::MaxSplits('=', 1));
+    if (kv.size() != 2 || !set(kv[0], kv[1]))
+      return absl::InvalidArgumentError(absl::StrCat("cannot use '", item, "'"));
+  }
+  return absl::OkStatus();
+}
+
+int Match(CoordinatorClient& client) {
+  tumen::v1::CreateJobRequest request;
+  tumen::v1::MatchSpec* m = request.mutable_spec()->mutable_match();
+  m->set_variant(absl::GetFlag(FLAGS_variant));
+  m->set_games(uint32_t(std::max(0, absl::GetFlag(FLAGS_games))));
+  m->set_seed(absl::GetFlag(FLAGS_seed));
+  m->set_random_plies(uint32_t(std::max(0, absl::GetFlag(FLAGS_random_plies))));
+  m->set_pairs_per_shard(uint32_t(std::max(1, absl::GetFlag(FLAGS_pairs_per_shard))));
+  m->set_hash_mb(uint32_t(std::max(1, absl::GetFlag(FLAGS_hash))));
+  if (absl::Status s = ParseTimeControl(absl::GetFlag(FLAGS_tc), *m->mutable_tc()); !s.ok())
+    return Fail(std::string(s.message()));
+  for (const auto& [file, target] : {std::pair{absl::GetFlag(FLAGS_a), m->mutable_params_a()},
+                                     std::pair{absl::GetFlag(FLAGS_b), m->mutable_params_b()}}) {
+    if (file.empty()) continue;
+    absl::StatusOr<std::string> text = ReadFile(file);
+    if (!text.ok()) return Fail(std::string(text.status().message()));
+    *target = *text;
+  }
+  if (!absl::GetFlag(FLAGS_book).empty()) {
+    absl::StatusOr<std::string> text = ReadFile(absl::GetFlag(FLAGS_book));
+    if (!text.ok()) return Fail(std::string(text.status().message()));
+    for (absl::string_view line : absl::StrSplit(*text, '\n')) {
+      // EPD: the first four fields; FEN: up to six. Operations after ';' are dropped.
+      line = line.substr(0, line.find(';'));
+      std::vector<absl::string_view> f = absl::StrSplit(line, ' ', absl::SkipEmpty());
+      if (f.size() < 2) continue;
+      if (f.size() > 6) f.resize(6);
+      m->add_openings(absl::StrJoin(f, " "));
+    }
+  }
+  tumen::v1::SprtSpec sprt;
+  sprt.set_alpha(0.05);
+  sprt.set_beta(0.05);
+  if (absl::Status s = ParseKeyValues(absl::GetFlag(FLAGS_sprt),
+                                      [&](absl::string_view k, absl::string_view v) {
+                                        double x;
+                                        if (!absl::SimpleAtod(v, &x)) return false;
+                                        if (k == "elo0")
+                                          sprt.set_elo0(x);
+                                        else if (k == "elo1")
+                                          sprt.set_elo1(x);
+                                        else if (k == "alpha")
+                                          sprt.set_alpha(x);
+                                        else if (k == "beta")
+                                          sprt.set_beta(x);
+                                        else
+                                          return false;
+                                        return true;
+                                      });
+      !s.ok())
+    return Fail(absl::StrCat("--sprt: ", s.message()));
+  if (!absl::GetFlag(FLAGS_sprt).empty()) *m->mutable_sprt() = sprt;
+  tumen::v1::Adjudication* adj = m->mutable_adjudication();
+  if (absl::Status s = ParseKeyValues(absl::GetFlag(FLAGS_adjudicate),
+                                      [&](absl::string_view k, absl::string_view v) {
+                                        std::vector<int> n;
+                                        for (absl::string_view part : absl::StrSplit(v, ':')) {
+                                          int x;
+                                          if (!absl::SimpleAtoi(part, &x) || x < 0) return false;
+                                          n.push_back(x);
+                                        }
+                                        if (k == "resign" && n.size() == 2)
+                                          adj->set_resign_score_cp(n[0]),
+                                              adj->set_resign_moves(uint32_t(n[1]));
+                                        else if (k == "draw" && n.size() == 3)
+                                          adj->set_draw_score_cp(n[0]),
+                                              adj->set_draw_moves(uint32_t(n[1])),
+                                              adj->set_draw_after_move(uint32_t(n[2]));
+                                        else if (k == "max" && n.size() == 1)
+                                          adj->set_max_plies(uint32_t(n[0]));
+                                        else
+                                          return false;
+                                        return true;
+                                      });
+      !s.ok())
+    return Fail(absl::StrCat("--adjudicate: ", s.message()));
+  client.set_deadline(absl::Minutes(5));  // random openings are generated at creation
+  absl::StatusOr<tumen::v1::CreateJobResponse> r = client.CreateJob(request);
+  if (!r.ok()) return Fail(std::string(r.status().message()));
+  std::printf("%llu\n", static_cast<unsigned long long>(r->job_id()));
+  return 0;
+}
+
+std::string StateName(tumen::v1::JobState s) {
+  switch (s) {
+    case tumen::v1::JOB_STATE_RUNNING:
+      return "running";
+    case tumen::v1::JOB_STATE_FINISHED:
+      return "finished";
+    case tumen::v1::JOB_STATE_CANCELLED:
+      return "cancelled";
+    default:
+      return "unknown";
+  }
+}
+
+void PrintJob(const tumen::v1::JobInfo& j) {
+  const tumen::v1::MatchStatus& s = j.match();
+  const int width = 30;
+  const int filled = j.games_total() ? int(width * j.games_stored() / j.games_total()) : 0;
+  std::printf("job %llu  %s  %s  tc %s\n", static_cast<unsigned long long>(j.job_id()),
+              j.spec().match().variant().c_str(), StateName(j.state()).c_str(),
+              j.spec().match().tc().ShortDebugString().c_str());
+  std::printf("  [%s%s] %llu/%llu games\n", std::string(filled, '#').c_str(),
+              std::string(width - filled, '.').c_str(),
+              static_cast<unsigned long long>(j.games_stored()),
+              static_cast<unsigned long long>(j.games_total()));
+  std::printf("  A vs B: W %llu  D %llu  L %llu   pentanomial [%s]\n",
+              static_cast<unsigned long long>(s.wins()), static_cast<unsigned long long>(s.draws()),
+              static_cast<unsigned long long>(s.losses()),
+              absl::StrJoin(s.pentanomial(), ", ").c_str());
+  std::printf("  Elo %+.1f  [%+.1f, %+.1f] (95%%)  LOS %.1f%%\n", s.elo(), s.elo_lower(),
+              s.elo_upper(), 100 * s.los());
+  if (j.spec().match().has_sprt())
+    std::printf("  SPRT elo0=%g elo1=%g  LLR %.2f  [%.2f, %.2f]  %s\n",
+                j.spec().match().sprt().elo0(), j.spec().match().sprt().elo1(), s.llr(),
+                s.llr_lower(), s.llr_upper(),
+                s.sprt_decision().empty() ? "running" : ("accepted " + s.sprt_decision()).c_str());
+}
+
+int Status(CoordinatorClient& client, uint64_t job_id) {
+  while (true) {
+    tumen::v1::GetJobRequest request;
+    request.set_job_id(job_id);
+    absl::StatusOr<tumen::v1::GetJobResponse> r = client.GetJob(request);
+    if (!r.ok()) return Fail(std::string(r.status().message()));
+    bool running = false;
+    for (const tumen::v1::JobInfo& j : r->jobs()) {
+      PrintJob(j);
+      running |= j.state() == tumen::v1::JOB_STATE_RUNNING;
+    }
+    std::fflush(stdout);
+    if (!absl::GetFlag(FLAGS_watch) || !running) return 0;
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    std::printf("\n");
+  }
+}
+
+int Workers(CoordinatorClient& client) {
+  absl::StatusOr<tumen::v1::ListWorkersResponse> r = client.ListWorkers({});
+  if (!r.ok()) return Fail(std::string(r.status().message()));
+  const int64_t now = absl::ToUnixMillis(absl::Now());
+  std::printf("%-22s %-16s %5s %12s %8s %10s %12s %6s\n", "id", "name", "cores", "last seen",
+              "games", "games/min", "nodes/s", "leases");
+  for (const tumen::v1::WorkerInfo& w : r->workers())
+    std::printf("%-22s %-16s %5u %10.1fs %8llu %10.2f %12.0f %6u\n", w.worker_id().c_str(),
+                w.name().c_str(), w.cores(), (now - w.last_seen_unix_ms()) / 1000.0,
+                static_cast<unsigned long long>(w.games()), w.games_per_minute(),
+                w.nodes_per_second(), w.active_leases());
+  return 0;
+}
+
+int Export(CoordinatorClient& client, uint64_t job_id) {
+  const std::string format = absl::GetFlag(FLAGS_format);
+  if (format != "pgn" && format != "binpb") return Fail("--format must be pgn or binpb");
+  std::ofstream file;
+  if (!absl::GetFlag(FLAGS_out).empty()) {
+    file.open(absl::GetFlag(FLAGS_out), std::ios::binary);
+    if (!file) return Fail("cannot write " + absl::GetFlag(FLAGS_out));
+  }
+  std::ostream& out = absl::GetFlag(FLAGS_out).empty() ? std::cout : file;
+  google::protobuf::io::OstreamOutputStream raw(&out);
+  int count = 0;
+  absl::Status failure;
+  const absl::Status s = client.ExportGames(job_id, [&](const tumen::v1::Game& g) {
+    ++count;
+    if (format == "binpb") {
+      google::protobuf::util::SerializeDelimitedToZeroCopyStream(g, &raw);
+      return;
+    }
+    absl::StatusOr<tumen::selfplay::GameRecord> record = tumen::proto::FromProto(g);
+    if (!record.ok()) {
+      failure = record.status();
+      return;
+    }
+    out << tumen::selfplay::ToPgn(*record, absl::StrCat("Tumen job ", job_id), count);
+  });
+  if (!s.ok()) return Fail(std::string(s.message()));
+  if (!failure.ok()) return Fail(std::string(failure.message()));
+  std::fprintf(stderr, "tumen: exported %d games\n", count);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "tumen match|status|workers|cancel|export [JOB] [flags]; see --help");
+  tumen::NormalizedArgs normalized(argc, argv);
+  std::vector<char*> positional = absl::ParseCommandLine(normalized.argc(), normalized.argv());
+  if (positional.size() < 2)
+    return Fail("usage: tumen match|status|workers|cancel|export [JOB] [flags]");
+  const std::string command = positional[1];
+  uint64_t job_id = 0;
+  if (positional.size() >= 3 && !absl::SimpleAtoi(positional[2], &job_id))
+    return Fail(absl::StrCat("'", positional[2], "' is not a job id"));
+  if (absl::GetFlag(FLAGS_token_file).empty())
+    return Fail("--token-file (the admin token) is required");
+  absl::StatusOr<std::string> token =
+      tumen::coordinator::TokenAuthenticator::ReadTokenFile(absl::GetFlag(FLAGS_token_file));
+  if (!token.ok()) return Fail(std::string(token.status().message()));
+  absl::StatusOr<std::unique_ptr<CoordinatorClient>> client = CoordinatorClient::Create(
+      absl::GetFlag(FLAGS_coordinator), *token, absl::GetFlag(FLAGS_ca_file));
+  if (!client.ok()) return Fail(std::string(client.status().message()));
+  if (command == "match") return Match(**client);
+  if (command == "status") return Status(**client, job_id);
+  if (command == "workers") return Workers(**client);
+  if (command == "cancel" || command == "export") {
+    if (job_id == 0) return Fail(absl::StrCat("'tumen ", command, "' needs a job id"));
+    if (command == "export") return Export(**client, job_id);
+    tumen::v1::CancelJobRequest request;
+    request.set_job_id(job_id);
+    if (absl::Status s = (*client)->CancelJob(request); !s.ok())
+      return Fail(std::string(s.message()));
+    std::printf("job %llu cancelled\n", static_cast<unsigned long long>(job_id));
+    return 0;
+  }
+  return Fail(absl::StrCat("unknown command '", command,
+                           "'; use match, status, workers, cancel or export"));
+}

@@ -1,0 +1,80 @@
+#include "worker/coordinator_client.h"
+
+#include <grpcpp/grpcpp.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+
+namespace tumen::worker {
+
+absl::Status FromGrpc(const grpc::Status& s) {
+  if (s.ok()) return absl::OkStatus();
+  return absl::Status(static_cast<absl::StatusCode>(s.error_code()), s.error_message());
+}
+
+absl::StatusOr<std::unique_ptr<CoordinatorClient>> CoordinatorClient::Create(
+    const std::string& address, const std::string& token, const std::string& ca_file) {
+  std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
+  if (!ca_file.empty()) {
+    std::ifstream in(ca_file);
+    if (!in) return absl::NotFoundError(absl::StrCat("cannot read CA file ", ca_file));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    grpc::SslCredentialsOptions ssl;
+    ssl.pem_root_certs = ss.str();
+    credentials = grpc::SslCredentials(ssl);
+  }
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(64 << 20);
+  auto channel = grpc::CreateCustomChannel(address, credentials, args);
+  return std::unique_ptr<CoordinatorClient>(
+      new CoordinatorClient(v1::Coordinator::NewStub(channel), token));
+}
+
+void CoordinatorClient::Prepare(grpc::ClientContext& ctx) const {
+  ctx.set_deadline(absl::ToChronoTime(absl::Now() + deadline_));
+  ctx.AddMetadata("authorization", "Bearer " + token_);
+}
+
+#define TUMEN_UNARY_CALL(Method, Request, Response)                              \
+  absl::StatusOr<v1::Response> CoordinatorClient::Method(const v1::Request& r) { \
+    grpc::ClientContext ctx;                                                     \
+    Prepare(ctx);                                                                \
+    v1::Response response;                                                       \
+    const grpc::Status s = stub_->Method(&ctx, r, &response);                    \
+    if (!s.ok()) return FromGrpc(s);                                             \
+    return response;                                                             \
+  }
+
+TUMEN_UNARY_CALL(RegisterWorker, RegisterWorkerRequest, RegisterWorkerResponse)
+TUMEN_UNARY_CALL(LeaseShards, LeaseShardsRequest, LeaseShardsResponse)
+TUMEN_UNARY_CALL(Heartbeat, HeartbeatRequest, HeartbeatResponse)
+TUMEN_UNARY_CALL(SubmitGames, SubmitGamesRequest, SubmitGamesResponse)
+TUMEN_UNARY_CALL(CreateJob, CreateJobRequest, CreateJobResponse)
+TUMEN_UNARY_CALL(GetJob, GetJobRequest, GetJobResponse)
+TUMEN_UNARY_CALL(ListWorkers, ListWorkersRequest, ListWorkersResponse)
+#undef TUMEN_UNARY_CALL
+
+absl::Status CoordinatorClient::CancelJob(const v1::CancelJobRequest& r) {
+  grpc::ClientContext ctx;
+  Prepare(ctx);
+  v1::CancelJobResponse response;
+  return FromGrpc(stub_->CancelJob(&ctx, r, &response));
+}
+
+absl::Status CoordinatorClient::ExportGames(uint64_t job_id,
+                                            const std::function<void(const v1::Game&)>& visit) {
+  grpc::ClientContext ctx;
+  ctx.set_deadline(absl::ToChronoTime(absl::Now() + absl::Minutes(30)));
+  ctx.AddMetadata("authorization", "Bearer " + token_);
+  v1::ExportGamesRequest request;
+  request.set_job_id(job_id);
+  std::unique_ptr<grpc::ClientReader<v1::Game>> reader = stub_->ExportGames(&ctx, request);
+  v1::Game game;
+  while (reader->Read(&game)) visit(game);
+  return FromGrpc(reader->Finish());
+}
+
+}  // namespace tumen::worker

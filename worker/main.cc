@@ -1,0 +1,97 @@
+// tumen-worker: plays the farm's games on this machine.
+//   tumen-worker --coordinator HOST:PORT --token-file F --games N [--name NAME] [--spool DIR]
+// First SIGTERM/SIGINT: finish the running games, upload, exit. Second: stop now (finished
+// games stay in the spool and are uploaded by the next start).
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <thread>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "coordinator/auth.h"
+#include "engine/core/command_line.h"
+#include "worker/worker.h"
+
+ABSL_FLAG(std::string, coordinator, "127.0.0.1:50051", "coordinator address");
+ABSL_FLAG(std::string, token_file, "", "file with the worker token");
+ABSL_FLAG(std::string, ca_file, "", "CA certificate for a TLS coordinator (empty: plaintext)");
+ABSL_FLAG(int, games, 1, "games played at once (one search thread each)");
+ABSL_FLAG(std::string, name, "", "worker name (default: host name)");
+ABSL_FLAG(std::string, spool, "", "spool directory (default: tumen-spool-<name>)");
+ABSL_FLAG(int, heartbeat_seconds, 10, "heartbeat interval");
+ABSL_FLAG(int64_t, max_games, 0, "exit after this many games (0: run until stopped)");
+
+namespace {
+std::atomic<int> signals_received{0};
+void OnSignal(int) { signals_received.fetch_add(1); }
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage("tumen-worker --coordinator HOST:PORT --token-file F --games N");
+  tumen::NormalizedArgs args(argc, argv);
+  absl::ParseCommandLine(args.argc(), args.argv());
+  using namespace tumen::worker;
+  if (absl::GetFlag(FLAGS_token_file).empty()) {
+    std::fprintf(stderr, "tumen-worker: --token-file is required\n");
+    return 2;
+  }
+  absl::StatusOr<std::string> token =
+      tumen::coordinator::TokenAuthenticator::ReadTokenFile(absl::GetFlag(FLAGS_token_file));
+  if (!token.ok()) {
+    std::fprintf(stderr, "tumen-worker: %s\n", std::string(token.status().message()).c_str());
+    return 2;
+  }
+  std::string name = absl::GetFlag(FLAGS_name);
+  if (name.empty()) {
+    char host[256] = "worker";
+    gethostname(host, sizeof host - 1);
+    name = host;
+  }
+  if (absl::GetFlag(FLAGS_games) < 1 || absl::GetFlag(FLAGS_games) > 4096) {
+    std::fprintf(stderr, "tumen-worker: --games must be from 1 to 4096\n");
+    return 2;
+  }
+  const std::string spool_dir =
+      absl::GetFlag(FLAGS_spool).empty() ? "tumen-spool-" + name : absl::GetFlag(FLAGS_spool);
+  absl::StatusOr<Spool> spool = Spool::Open(spool_dir);
+  absl::StatusOr<std::unique_ptr<CoordinatorClient>> client = CoordinatorClient::Create(
+      absl::GetFlag(FLAGS_coordinator), *token, absl::GetFlag(FLAGS_ca_file));
+  if (!spool.ok() || !client.ok()) {
+    std::fprintf(stderr, "tumen-worker: %s\n",
+                 std::string((spool.ok() ? client.status() : spool.status()).message()).c_str());
+    return 2;
+  }
+  WorkerOptions options;
+  options.name = name;
+  options.games_in_parallel = absl::GetFlag(FLAGS_games);
+  options.heartbeat_interval = absl::Seconds(std::max(1, absl::GetFlag(FLAGS_heartbeat_seconds)));
+  options.max_games = absl::GetFlag(FLAGS_max_games);
+  Worker worker(*std::move(client), *std::move(spool), options);
+
+  std::signal(SIGTERM, OnSignal);
+  std::signal(SIGINT, OnSignal);
+  std::atomic<bool> done{false};
+  std::thread watcher([&] {  // signal handlers only count; this thread acts on them
+    int handled = 0;
+    while (!done.load()) {
+      while (handled < signals_received.load()) {
+        ++handled;
+        std::fprintf(stderr, "tumen-worker: %s\n",
+                     handled == 1 ? "stopping after the running games (signal again to stop now)"
+                                  : "stopping now");
+        worker.RequestStop();
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  const absl::Status s = worker.Run();
+  done.store(true);
+  watcher.join();
+  if (!s.ok()) {
+    std::fprintf(stderr, "tumen-worker: %s\n", std::string(s.message()).c_str());
+    return 1;
+  }
+  return 0;
+}

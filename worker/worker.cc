@@ -1,0 +1,258 @@
+#include "worker/worker.h"
+
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/api/version.h"
+#include "engine/selfplay/play_game.h"
+#include "proto/convert.h"
+
+namespace tumen::worker {
+namespace {
+
+void Log(const std::string& line) { std::fprintf(stderr, "tumen-worker: %s\n", line.c_str()); }
+
+// Exponential backoff with full jitter, capped.
+absl::Duration Backoff(int attempt) {
+  static thread_local std::mt19937_64 rng(std::random_device{}());
+  const double cap_ms = std::min(30000.0, 200.0 * double(1 << std::min(attempt, 8)));
+  return absl::Milliseconds(std::uniform_real_distribution<double>(cap_ms / 2, cap_ms)(rng));
+}
+
+selfplay::GameSpec SpecFor(const v1::Shard& shard, int pair_index, int colour) {
+  const v1::MatchSpec& m = shard.match();
+  selfplay::GameSpec spec;
+  spec.variant = m.variant();
+  spec.start_fen = shard.pair_openings(pair_index);
+  spec.tc = proto::FromProto(m.tc());
+  spec.adjudication = proto::FromProto(m.adjudication());
+  spec.hash_mb = int(m.hash_mb());
+  spec.seed = shard.pair_seeds(pair_index);
+  selfplay::PlayerConfig a{kEngineVersion, "a", m.params_a()}, b{kEngineVersion, "b", m.params_b()};
+  spec.white = colour == 0 ? a : b;  // colour 0: A has White
+  spec.black = colour == 0 ? b : a;
+  return spec;
+}
+
+}  // namespace
+
+Worker::Worker(std::unique_ptr<CoordinatorClient> client, Spool spool, WorkerOptions options)
+    : client_(std::move(client)), spool_(std::move(spool)), options_(std::move(options)) {}
+
+void Worker::RequestStop() {
+  const int level = stop_level_.fetch_add(1) + 1;
+  if (level >= 2) {
+    absl::MutexLock lock(&mutex_);
+    for (auto& [key, shard] : shards_) shard->abort.store(true);
+  }
+}
+
+absl::Status Worker::Register() {
+  v1::RegisterWorkerRequest request;
+  request.set_name(options_.name);
+  request.set_cores(std::thread::hardware_concurrency());
+  request.set_engine_version(kEngineVersion);
+  for (int attempt = 0; stop_level_.load() == 0; ++attempt) {
+    absl::StatusOr<v1::RegisterWorkerResponse> r = client_->RegisterWorker(request);
+    if (r.ok()) {
+      worker_id_ = r->worker_id();
+      Log(absl::StrCat("registered as ", worker_id_));
+      return absl::OkStatus();
+    }
+    if (r.status().code() == absl::StatusCode::kUnauthenticated ||
+        r.status().code() == absl::StatusCode::kPermissionDenied ||
+        r.status().code() == absl::StatusCode::kInvalidArgument)
+      return r.status();  // retrying cannot help
+    Log(absl::StrCat("register failed (", r.status().message(), "); retrying"));
+    absl::SleepFor(Backoff(attempt));
+  }
+  return absl::CancelledError("stopped before registering");
+}
+
+size_t Worker::PendingTasks() {
+  absl::MutexLock lock(&mutex_);
+  return queue_.size() + size_t(running_games_);
+}
+
+absl::Status Worker::Run() {
+  if (absl::Status s = Register(); !s.ok()) return s;
+  std::vector<std::thread> threads;
+  for (int i = 0; i < options_.games_in_parallel; ++i)
+    threads.emplace_back([this] { GameThread(); });
+  std::thread uploader([this] { UploadThread(); });
+  std::thread heartbeat([this] { HeartbeatThread(); });
+
+  int failures = 0;
+  while (stop_level_.load() == 0) {
+    if (options_.max_games > 0 && games_played_.load() >= options_.max_games) break;
+    if (PendingTasks() >= size_t(options_.games_in_parallel)) {
+      absl::SleepFor(absl::Milliseconds(100));
+      continue;
+    }
+    v1::LeaseShardsRequest request;
+    request.set_worker_id(worker_id_);
+    request.set_max_shards(1);
+    absl::StatusOr<v1::LeaseShardsResponse> r = client_->LeaseShards(request);
+    if (!r.ok()) {
+      Log(absl::StrCat("lease failed (", r.status().message(), "); retrying"));
+      absl::SleepFor(Backoff(failures++));
+      continue;
+    }
+    failures = 0;
+    if (r->leases_size() == 0) {
+      absl::SleepFor(options_.idle_poll);
+      continue;
+    }
+    absl::MutexLock lock(&mutex_);
+    for (const v1::Lease& lease : r->leases()) {
+      auto state = std::make_shared<ShardState>();
+      state->shard = lease.shard();
+      state->games_left = 2 * lease.shard().pairs_size();
+      shards_[{lease.shard().job_id(), lease.shard().shard_id()}] = state;
+      for (int p = 0; p < lease.shard().pairs_size(); ++p)
+        for (int colour : {0, 1}) queue_.push_back({state, p, colour});
+    }
+  }
+  // Finish: no new games; running ones end (or abort at the second stop request).
+  {
+    absl::MutexLock lock(&mutex_);
+    queue_.clear();
+  }
+  if (stop_level_.load() == 0) stop_level_.store(1);
+  for (std::thread& t : threads) t.join();
+  threads_done_.store(true);
+  uploader.join();
+  heartbeat.join();
+  Log(absl::StrCat("stopped; ", games_played_.load(), " games played, ", spool_.Count(),
+                   " left in the spool"));
+  return absl::OkStatus();
+}
+
+void Worker::GameThread() {
+  while (true) {
+    Task task;
+    {
+      absl::MutexLock lock(&mutex_);
+      auto ready = [this]() ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
+        return !queue_.empty() || stop_level_.load() > 0;
+      };
+      mutex_.AwaitWithTimeout(absl::Condition(&ready), absl::Milliseconds(200));
+      if (queue_.empty()) {
+        if (stop_level_.load() > 0) return;
+        continue;
+      }
+      task = queue_.front();
+      queue_.pop_front();
+      ++running_games_;
+    }
+    const v1::Shard& shard = task.shard->shard;
+    absl::StatusOr<selfplay::GameRecord> record =
+        task.shard->abort.load()
+            ? absl::CancelledError("shard cancelled")
+            : selfplay::PlayGame(SpecFor(shard, task.pair_index, task.colour), &task.shard->abort);
+    if (record.ok()) {
+      absl::StatusOr<v1::Game> game = proto::ToProto(*record);
+      if (game.ok()) {
+        v1::GameId* id = game->mutable_id();
+        id->set_job_id(shard.job_id());
+        id->set_shard_id(shard.shard_id());
+        id->set_pair(shard.pairs(task.pair_index));
+        id->set_colour(uint32_t(task.colour));
+        game->set_opening_id(shard.pairs(task.pair_index));
+        game->set_worker_id(worker_id_);
+        if (absl::Status s = spool_.Add(*game); !s.ok()) Log(std::string(s.message()));
+        uint64_t nodes = 0;
+        for (const auto& m : record->moves) nodes += m.nodes;
+        nodes_since_heartbeat_ += nodes;
+        ++games_since_heartbeat_;
+        ++games_played_;
+      }
+    } else if (record.status().code() != absl::StatusCode::kCancelled) {
+      Log(absl::StrCat("game failed: ", record.status().message()));
+    }
+    absl::MutexLock lock(&mutex_);
+    --running_games_;
+    const auto key = std::make_pair(shard.job_id(), shard.shard_id());
+    if (--task.shard->games_left == 0 && shards_.contains(key) && shards_[key] == task.shard)
+      shards_.erase(key);
+  }
+}
+
+bool Worker::UploadOnce() {
+  const auto batch = spool_.Peek(64);
+  if (batch.empty()) return true;
+  v1::SubmitGamesRequest request;
+  request.set_worker_id(worker_id_);
+  for (const auto& [file, game] : batch) *request.add_games() = game;
+  absl::StatusOr<v1::SubmitGamesResponse> r = client_->SubmitGames(request);
+  if (!r.ok()) {
+    Log(absl::StrCat("upload failed (", r.status().message(), "); games stay in the spool"));
+    return false;
+  }
+  for (int i = 0; i < r->acks_size() && i < int(batch.size()); ++i) {
+    const v1::GameAck& ack = r->acks(i);
+    // Accepted (or a duplicate) is done; a rejected game can never become valid either.
+    if (!ack.accepted())
+      Log(absl::StrCat("coordinator rejected ", batch[i].first, ": ", ack.error()));
+    spool_.Remove(batch[i].first);
+  }
+  return spool_.Count() == 0;
+}
+
+void Worker::UploadThread() {
+  int failures = 0;
+  while (true) {
+    const bool finishing = threads_done_.load();
+    const size_t before = spool_.Count();
+    const bool empty = UploadOnce();
+    if (empty && finishing) return;
+    if (stop_level_.load() >= 2 && finishing) return;  // abort: the spool keeps the rest
+    if (!empty && spool_.Count() == before) {
+      absl::SleepFor(Backoff(failures++));
+      if (finishing && failures > 6) return;  // give up for now; the next start uploads
+    } else {
+      failures = 0;
+      if (empty) absl::SleepFor(absl::Milliseconds(100));
+    }
+  }
+}
+
+void Worker::HeartbeatThread() {
+  absl::Time next = absl::Now() + options_.heartbeat_interval;
+  while (!threads_done_.load()) {
+    if (absl::Now() < next) {
+      absl::SleepFor(absl::Milliseconds(50));
+      continue;
+    }
+    next = absl::Now() + options_.heartbeat_interval;
+    v1::HeartbeatRequest request;
+    request.set_worker_id(worker_id_);
+    request.set_nodes_searched(nodes_since_heartbeat_.exchange(0));
+    request.set_games_finished(games_since_heartbeat_.exchange(0));
+    {
+      absl::MutexLock lock(&mutex_);
+      for (const auto& [key, shard] : shards_) {
+        v1::ShardRef* ref = request.add_shards();
+        ref->set_job_id(key.first);
+        ref->set_shard_id(key.second);
+      }
+    }
+    absl::StatusOr<v1::HeartbeatResponse> r = client_->Heartbeat(request);
+    if (!r.ok()) {
+      Log(absl::StrCat("heartbeat failed: ", r.status().message()));
+      continue;
+    }
+    absl::MutexLock lock(&mutex_);
+    for (const v1::ShardRef& ref : r->cancelled()) {
+      auto it = shards_.find({ref.job_id(), ref.shard_id()});
+      if (it == shards_.end()) continue;
+      it->second->abort.store(true);
+      std::erase_if(queue_, [&](const Task& t) { return t.shard == it->second; });
+      shards_.erase(it);
+    }
+  }
+}
+
+}  // namespace tumen::worker
