@@ -1,0 +1,266 @@
+// The farm end to end: real tumen-coordinator and tumen-worker processes on 127.0.0.1 with a
+// temporary SQLite store. Games must never be lost or counted twice, whatever crashes.
+#include <set>
+
+#include "engine/selfplay/play_game.h"
+#include "engine/selfplay/validate.h"
+#include "gtest/gtest.h"
+#include "proto/convert.h"
+#include "tests/support/farm_harness.h"
+
+namespace tumen::testing {
+namespace {
+
+constexpr uint32_t kGames = 40;
+
+uint64_t CreateJob(const FarmHarness& farm, const v1::JobSpec& spec) {
+  v1::CreateJobRequest request;
+  *request.mutable_spec() = spec;
+  absl::StatusOr<v1::CreateJobResponse> r = farm.AdminClient()->CreateJob(request);
+  EXPECT_TRUE(r.ok()) << r.status();
+  return r.ok() ? r->job_id() : 0;
+}
+
+// Exactly `expected` games, all ids distinct, every one replays legally with its result.
+void ExpectCompleteAndValid(const FarmHarness& farm, uint64_t job_id, uint32_t expected) {
+  absl::StatusOr<std::vector<v1::Game>> games = farm.ExportGames(job_id);
+  ASSERT_TRUE(games.ok()) << games.status();
+  EXPECT_EQ(games->size(), expected);
+  std::set<std::pair<uint32_t, uint32_t>> ids;
+  for (const v1::Game& g : *games) {
+    EXPECT_TRUE(ids.insert({g.id().pair(), g.id().colour()}).second) << "game stored twice";
+    absl::StatusOr<selfplay::GameRecord> record = proto::FromProto(g);
+    ASSERT_TRUE(record.ok());
+    EXPECT_TRUE(selfplay::ValidateGame(*record).ok()) << selfplay::ValidateGame(*record);
+  }
+  absl::StatusOr<v1::JobInfo> job = farm.GetJob(job_id);
+  ASSERT_TRUE(job.ok());
+  EXPECT_EQ(job->games_stored(), expected);
+  const v1::MatchStatus& s = job->match();
+  EXPECT_EQ(s.wins() + s.draws() + s.losses(), expected);
+  uint64_t pairs = 0;
+  for (uint64_t c : s.pentanomial()) pairs += c;
+  EXPECT_EQ(pairs, expected / 2);
+}
+
+TEST(FarmEndToEnd, FortyGameMatchStoresExactlyFortyDistinctLegalGames) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  ASSERT_TRUE(farm.StartWorker("w2").ok());
+  const uint64_t job = CreateJob(farm, SmallMatch(kGames, 300));
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(5));
+  ASSERT_TRUE(done.ok()) << done.status();
+  EXPECT_EQ(done->state(), v1::JOB_STATE_FINISHED);
+  ExpectCompleteAndValid(farm, job, kGames);
+}
+
+TEST(FarmEndToEnd, KillingAWorkerMidMatchLosesNoGame) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator(/*lease_seconds=*/2).ok());
+  absl::StatusOr<int> doomed = farm.StartWorker("doomed");
+  ASSERT_TRUE(doomed.ok());
+  const uint64_t job = CreateJob(farm, SmallMatch(kGames, 600));
+  // Let it store some games, then kill it in the middle of a shard.
+  for (int i = 0; i < 600; ++i) {
+    absl::StatusOr<v1::JobInfo> j = farm.GetJob(job);
+    if (j.ok() && j->games_stored() >= 5) break;
+    absl::SleepFor(absl::Milliseconds(100));
+  }
+  farm.KillWorker(*doomed);
+  ASSERT_TRUE(farm.StartWorker("survivor").ok());
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(5));
+  ASSERT_TRUE(done.ok()) << done.status();
+  ExpectCompleteAndValid(farm, job, kGames);
+}
+
+TEST(FarmEndToEnd, CoordinatorKilledAndRestartedLosesNoAcknowledgedGame) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator(/*lease_seconds=*/2).ok());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  ASSERT_TRUE(farm.StartWorker("w2").ok());
+  const uint64_t job = CreateJob(farm, SmallMatch(kGames, 600));
+  uint64_t acknowledged = 0;
+  for (int i = 0; i < 600 && acknowledged < 10; ++i) {
+    absl::StatusOr<v1::JobInfo> j = farm.GetJob(job);
+    if (j.ok()) acknowledged = j->games_stored();
+    absl::SleepFor(absl::Milliseconds(100));
+  }
+  ASSERT_GE(acknowledged, 10u);
+  farm.KillCoordinator();
+  absl::SleepFor(absl::Seconds(1));  // workers keep playing and spool their games
+  ASSERT_TRUE(farm.StartCoordinator(/*lease_seconds=*/2, farm.port()).ok());
+  absl::StatusOr<v1::JobInfo> resumed = farm.GetJob(job);
+  ASSERT_TRUE(resumed.ok());
+  EXPECT_GE(resumed->games_stored(), acknowledged) << "an acknowledged game was lost";
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(5));
+  ASSERT_TRUE(done.ok()) << done.status();
+  ExpectCompleteAndValid(farm, job, kGames);
+}
+
+// A worker of our own, speaking to the coordinator directly.
+struct FakeWorker {
+  std::unique_ptr<worker::CoordinatorClient> client;
+  std::string id;
+  v1::Shard shard;
+};
+
+FakeWorker RegisterAndLease(const FarmHarness& farm) {
+  FakeWorker w{farm.WorkerClient(), "", {}};
+  v1::RegisterWorkerRequest reg;
+  reg.set_name("fake");
+  absl::StatusOr<v1::RegisterWorkerResponse> r = w.client->RegisterWorker(reg);
+  EXPECT_TRUE(r.ok()) << r.status();
+  if (!r.ok()) return w;
+  w.id = r->worker_id();
+  v1::LeaseShardsRequest lease;
+  lease.set_worker_id(w.id);
+  lease.set_max_shards(1);
+  absl::StatusOr<v1::LeaseShardsResponse> l = w.client->LeaseShards(lease);
+  EXPECT_TRUE(l.ok() && l->leases_size() == 1);
+  if (l.ok() && l->leases_size() == 1) w.shard = l->leases(0).shard();
+  return w;
+}
+
+// Plays the first game of the leased shard (pair index 0, A with White).
+v1::Game PlayFirstGame(const FakeWorker& w) {
+  selfplay::GameSpec spec;
+  const v1::MatchSpec& m = w.shard.match();
+  spec.variant = m.variant();
+  spec.start_fen = w.shard.pair_openings(0);
+  spec.tc = proto::FromProto(m.tc());
+  spec.adjudication = proto::FromProto(m.adjudication());
+  spec.white.params_text = m.params_a();
+  spec.black.params_text = m.params_b();
+  absl::StatusOr<selfplay::GameRecord> record = selfplay::PlayGame(spec);
+  EXPECT_TRUE(record.ok()) << record.status();
+  v1::Game g = *proto::ToProto(*record);
+  g.mutable_id()->set_job_id(w.shard.job_id());
+  g.mutable_id()->set_shard_id(w.shard.shard_id());
+  g.mutable_id()->set_pair(w.shard.pairs(0));
+  g.mutable_id()->set_colour(0);
+  return g;
+}
+
+v1::GameAck Submit(const FakeWorker& w, const v1::Game& g) {
+  v1::SubmitGamesRequest request;
+  request.set_worker_id(w.id);
+  *request.add_games() = g;
+  absl::StatusOr<v1::SubmitGamesResponse> r = w.client->SubmitGames(request);
+  EXPECT_TRUE(r.ok()) << r.status();
+  return r.ok() && r->acks_size() == 1 ? r->acks(0) : v1::GameAck();
+}
+
+TEST(FarmEndToEnd, RepeatedSubmissionIsCountedOnce) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  const uint64_t job = CreateJob(farm, SmallMatch(4, 200));
+  const FakeWorker w = RegisterAndLease(farm);
+  const v1::Game game = PlayFirstGame(w);
+  const v1::GameAck first = Submit(w, game);
+  EXPECT_TRUE(first.accepted()) << first.error();
+  EXPECT_FALSE(first.duplicate());
+  const v1::GameAck second = Submit(w, game);
+  EXPECT_TRUE(second.accepted());
+  EXPECT_TRUE(second.duplicate());
+  absl::StatusOr<v1::JobInfo> info = farm.GetJob(job);
+  ASSERT_TRUE(info.ok());
+  EXPECT_EQ(info->games_stored(), 1u);
+}
+
+TEST(FarmEndToEnd, IllegalOrInconsistentGamesAreRejected) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  const uint64_t job = CreateJob(farm, SmallMatch(4, 200));
+  const FakeWorker w = RegisterAndLease(farm);
+  const v1::Game game = PlayFirstGame(w);
+
+  v1::Game illegal = game;
+  illegal.set_moves(3, *proto::EncodeMove("a1a8"));
+  const v1::GameAck a = Submit(w, illegal);
+  EXPECT_FALSE(a.accepted());
+  EXPECT_NE(a.error().find("illegal"), std::string::npos) << a.error();
+
+  v1::Game wrong_result = game;
+  wrong_result.set_result(game.result() == v1::GAME_RESULT_WHITE_WINS ? v1::GAME_RESULT_BLACK_WINS
+                                                                      : v1::GAME_RESULT_WHITE_WINS);
+  EXPECT_FALSE(Submit(w, wrong_result).accepted());
+
+  v1::Game foreign = game;
+  foreign.mutable_id()->set_pair(999);
+  const v1::GameAck c = Submit(w, foreign);
+  EXPECT_FALSE(c.accepted());
+  EXPECT_NE(c.error().find("not part of job"), std::string::npos) << c.error();
+
+  v1::Game wrong_params = game;
+  wrong_params.mutable_white()->set_params_text("KnightMg 444\n");
+  EXPECT_FALSE(Submit(w, wrong_params).accepted());
+
+  absl::StatusOr<v1::JobInfo> info = farm.GetJob(job);
+  ASSERT_TRUE(info.ok());
+  EXPECT_EQ(info->games_stored(), 0u);
+}
+
+TEST(FarmEndToEnd, CallsWithoutAValidTokenAreRefused) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  v1::RegisterWorkerRequest reg;
+  reg.set_name("intruder");
+  absl::StatusOr<v1::RegisterWorkerResponse> r =
+      farm.ClientWithToken("not-the-token-at-all-0123456789")->RegisterWorker(reg);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kUnauthenticated);
+  // A worker token cannot create jobs.
+  v1::CreateJobRequest create;
+  *create.mutable_spec() = SmallMatch(4, 200);
+  EXPECT_EQ(farm.WorkerClient()->CreateJob(create).status().code(),
+            absl::StatusCode::kPermissionDenied);
+  EXPECT_TRUE(farm.AdminClient()->CreateJob(create).ok());
+}
+
+TEST(FarmEndToEnd, BadJobSpecsSayWhatToFix) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  v1::CreateJobRequest odd;
+  *odd.mutable_spec() = SmallMatch(5, 200);
+  absl::StatusOr<v1::CreateJobResponse> r = farm.AdminClient()->CreateJob(odd);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("even"), absl::string_view::npos) << r.status();
+  v1::CreateJobRequest unknown = odd;
+  unknown.mutable_spec()->mutable_match()->set_games(4);
+  unknown.mutable_spec()->mutable_match()->set_variant("checkers");
+  EXPECT_EQ(farm.AdminClient()->CreateJob(unknown).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  v1::CreateJobRequest bad_params = unknown;
+  bad_params.mutable_spec()->mutable_match()->set_variant("shatar");
+  bad_params.mutable_spec()->mutable_match()->set_params_a("NoSuchParameter 3\n");
+  r = farm.AdminClient()->CreateJob(bad_params);
+  EXPECT_NE(r.status().message().find("NoSuchParameter"), absl::string_view::npos) << r.status();
+}
+
+TEST(FarmEndToEnd, SprtStopsAClearlyDecidedMatch) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  ASSERT_TRUE(farm.StartWorker("w2").ok());
+  // B without its knights' and bishops' value is far weaker: SPRT(0, 10) accepts H1 early.
+  v1::JobSpec spec = SmallMatch(400, 500);
+  spec.mutable_match()->set_params_b(
+      "PawnMg 150\nPawnEg 200\nKnightMg 200\nKnightEg 200\nBishopMg 200\nBishopEg 200\nRookMg "
+      "350\nRookEg 400\n"
+      "QueenMg 700\nQueenEg 750\nKingAttackWeight 0\nKnightMobilityMg 0\nBishopMobilityMg 0\n");
+  spec.mutable_match()->mutable_sprt()->set_elo0(0);
+  spec.mutable_match()->mutable_sprt()->set_elo1(10);
+  spec.mutable_match()->mutable_sprt()->set_alpha(0.05);
+  spec.mutable_match()->mutable_sprt()->set_beta(0.05);
+  const uint64_t job = CreateJob(farm, spec);
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(8));
+  ASSERT_TRUE(done.ok()) << done.status();
+  EXPECT_EQ(done->state(), v1::JOB_STATE_FINISHED);
+  EXPECT_LT(done->games_stored(), 400u);
+  EXPECT_EQ(done->match().sprt_decision(), "H1")
+      << "W " << done->match().wins() << " D " << done->match().draws() << " L "
+      << done->match().losses() << " LLR " << done->match().llr();
+}
+
+}  // namespace
+}  // namespace tumen::testing
