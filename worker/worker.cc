@@ -71,9 +71,9 @@ absl::Status Worker::Register() {
   return absl::CancelledError("stopped before registering");
 }
 
-size_t Worker::PendingTasks() {
+size_t Worker::QueuedTasks() {
   absl::MutexLock lock(&mutex_);
-  return queue_.size() + size_t(running_games_);
+  return queue_.size();
 }
 
 absl::Status Worker::Run() {
@@ -85,10 +85,13 @@ absl::Status Worker::Run() {
   std::thread heartbeat([this] { HeartbeatThread(); });
 
   int failures = 0;
+  absl::Duration idle_sleep = absl::Milliseconds(50);
   while (stop_level_.load() == 0) {
     if (options_.max_games > 0 && games_played_.load() >= options_.max_games) break;
-    if (PendingTasks() >= size_t(options_.games_in_parallel)) {
-      absl::SleepFor(absl::Milliseconds(100));
+    // Keep one game per game thread queued beyond the running ones, so a thread that
+    // finishes a game starts the next at once instead of waiting for a lease.
+    if (QueuedTasks() >= size_t(options_.games_in_parallel)) {
+      absl::SleepFor(absl::Milliseconds(10));
       continue;
     }
     v1::LeaseShardsRequest request;
@@ -101,10 +104,12 @@ absl::Status Worker::Run() {
       continue;
     }
     failures = 0;
-    if (r->leases_size() == 0) {
-      absl::SleepFor(options_.idle_poll);
+    if (r->leases_size() == 0) {  // no work: poll again, less often the longer it lasts
+      absl::SleepFor(idle_sleep);
+      idle_sleep = std::min(idle_sleep * 2, options_.idle_poll);
       continue;
     }
+    idle_sleep = absl::Milliseconds(50);
     absl::MutexLock lock(&mutex_);
     for (const v1::Lease& lease : r->leases()) {
       auto state = std::make_shared<ShardState>();
@@ -214,7 +219,7 @@ void Worker::UploadThread() {
       if (finishing && failures > 6) return;  // give up for now; the next start uploads
     } else {
       failures = 0;
-      if (empty) absl::SleepFor(absl::Milliseconds(100));
+      if (empty) absl::SleepFor(absl::Milliseconds(20));
     }
   }
 }

@@ -59,7 +59,7 @@ class Worker {
   void UploadThread();
   void HeartbeatThread();
   bool UploadOnce();  // true when the spool is empty afterwards
-  size_t PendingTasks();
+  size_t QueuedTasks();
 
   std::unique_ptr<CoordinatorClient> client_;
   Spool spool_;

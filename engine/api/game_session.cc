@@ -89,14 +89,18 @@ class ShatarSession final : public GameSession {
   }
 
   search::SearchResult Go(const search::Limits& limits, const InfoCallback& on_info) override {
+    if (tt_.empty()) tt_.Resize(hash_mb_);  // allocated on the first search only
     return search_.Run(position_, limits, on_info);
   }
   void Stop() override { search_.Stop(); }
   void PonderHit() override { search_.PonderHit(); }
   void SetThreads(int threads) override { search_.set_threads(threads); }
-  void SetHashMb(size_t mib) override { tt_.Resize(mib); }
+  void SetHashMb(size_t mib) override {
+    hash_mb_ = mib;
+    if (!tt_.empty()) tt_.Resize(mib);
+  }
   void NewGame() override {
-    tt_.Clear();
+    if (!tt_.empty()) tt_.Clear();
     (void)SetPosition("", {});
   }
   ParamSet& params() override { return params_; }
@@ -106,6 +110,7 @@ class ShatarSession final : public GameSession {
   shatar::Position position_;
   std::deque<shatar::StateInfo> history_;
   search::TranspositionTable tt_;
+  size_t hash_mb_ = 16;
   ParamValues search_params_{&search::SearchSpecs()};
   ParamValues eval_params_{&shatar::ShatarEvalSpecs()};
   ParamSet params_;

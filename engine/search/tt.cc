@@ -90,6 +90,7 @@ void TranspositionTable::Store(uint64_t key, const TTData& in) {
 }
 
 int TranspositionTable::Hashfull() const {
+  if (entry_count_ == 0) return 0;
   int used = 0;
   const size_t sample = std::min<size_t>(1000, entry_count_);
   for (size_t i = 0; i < sample; ++i) {

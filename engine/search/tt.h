@@ -32,7 +32,8 @@ struct TTData {
 
 class TranspositionTable {
  public:
-  TranspositionTable() { Resize(16); }
+  // Empty until Resize: sessions that only check rules or replay games never pay for it.
+  TranspositionTable() = default;
 
   // Sets the size in MiB (rounded down to a power of two number of buckets) and clears it.
   // Not thread-safe against concurrent probes: call between searches.
@@ -47,6 +48,7 @@ class TranspositionTable {
   // Permille of sampled entries written in the current search (UCI hashfull).
   int Hashfull() const;
   size_t entry_count() const { return entry_count_; }
+  bool empty() const { return entry_count_ == 0; }
 
  private:
   struct Entry {

@@ -131,7 +131,7 @@ absl::StatusOr<v1::JobInfo> FarmHarness::WaitForJob(uint64_t job_id, absl::Durat
       return absl::DeadlineExceededError(
           job.ok() ? absl::StrCat("job still running with ", job->games_stored(), " games")
                    : std::string(job.status().message()));
-    absl::SleepFor(absl::Milliseconds(200));
+    absl::SleepFor(absl::Milliseconds(50));
   }
 }
 

@@ -1,0 +1,178 @@
+// Farm benchmarks with real processes on 127.0.0.1 (tumen-farm-bench):
+//   BM_CoordinatorIngest/clients:K  prepared, valid games submitted by K simulated workers in
+//                                   batches of 64; items/s = games acknowledged durably/s.
+//   BM_FarmThroughput               the same 100 games at 1,000 nodes per move played by the
+//                                   farm (coordinator + 2 workers x 1 game) and by two bare
+//                                   self-play threads; counters give both rates and the ratio.
+#include <atomic>
+#include <thread>
+
+#include "absl/time/clock.h"
+#include "benchmark/benchmark.h"
+#include "engine/selfplay/play_game.h"
+#include "proto/convert.h"
+#include "tests/support/farm_harness.h"
+
+namespace tumen {
+namespace {
+
+using testing::FarmHarness;
+
+v1::JobSpec IngestSpec() {
+  v1::JobSpec spec = testing::SmallMatch(512, 50);
+  spec.mutable_match()->set_pairs_per_shard(4);
+  spec.mutable_match()->mutable_adjudication()->set_max_plies(120);
+  return spec;
+}
+
+uint64_t CreateJob(const FarmHarness& farm, const v1::JobSpec& spec) {
+  v1::CreateJobRequest request;
+  *request.mutable_spec() = spec;
+  auto client = farm.AdminClient();
+  client->set_deadline(absl::Minutes(2));
+  absl::StatusOr<v1::CreateJobResponse> r = client->CreateJob(request);
+  if (!r.ok()) std::abort();
+  return r->job_id();
+}
+
+selfplay::GameSpec SpecFor(const v1::Shard& shard, int index, int colour) {
+  const v1::MatchSpec& m = shard.match();
+  selfplay::GameSpec spec;
+  spec.variant = m.variant();
+  spec.start_fen = shard.pair_openings(index);
+  spec.tc = proto::FromProto(m.tc());
+  spec.adjudication = proto::FromProto(m.adjudication());
+  spec.white.params_text = colour == 0 ? m.params_a() : m.params_b();
+  spec.black.params_text = colour == 0 ? m.params_b() : m.params_a();
+  spec.white.params_name = colour == 0 ? "a" : "b";
+  spec.black.params_name = colour == 0 ? "b" : "a";
+  return spec;
+}
+
+// Leases every shard of the first job and plays all its games (two threads).
+std::vector<v1::Game> PrepareGames(const FarmHarness& farm, std::string& worker_id) {
+  auto client = farm.WorkerClient();
+  v1::RegisterWorkerRequest reg;
+  reg.set_name("bench");
+  worker_id = client->RegisterWorker(reg)->worker_id();
+  std::vector<v1::Shard> shards;
+  while (true) {
+    v1::LeaseShardsRequest lease;
+    lease.set_worker_id(worker_id);
+    lease.set_max_shards(64);
+    absl::StatusOr<v1::LeaseShardsResponse> r = client->LeaseShards(lease);
+    if (!r.ok() || r->leases_size() == 0) break;
+    for (const v1::Lease& l : r->leases()) shards.push_back(l.shard());
+  }
+  std::vector<std::tuple<const v1::Shard*, int, int>> tasks;
+  for (const v1::Shard& s : shards)
+    for (int i = 0; i < s.pairs_size(); ++i)
+      for (int colour : {0, 1}) tasks.emplace_back(&s, i, colour);
+  std::vector<v1::Game> games(tasks.size());
+  std::atomic<size_t> next{0};
+  auto play = [&] {
+    for (size_t k; (k = next++) < tasks.size();) {
+      const auto& [shard, index, colour] = tasks[k];
+      v1::Game g = *proto::ToProto(*selfplay::PlayGame(SpecFor(*shard, index, colour)));
+      g.mutable_id()->set_job_id(shard->job_id());
+      g.mutable_id()->set_shard_id(shard->shard_id());
+      g.mutable_id()->set_pair(shard->pairs(index));
+      g.mutable_id()->set_colour(uint32_t(colour));
+      games[k] = std::move(g);
+    }
+  };
+  std::thread t1(play), t2(play);
+  t1.join();
+  t2.join();
+  return games;
+}
+
+void BM_CoordinatorIngest(benchmark::State& state) {
+  const int clients = int(state.range(0));
+  FarmHarness farm;
+  if (!farm.StartCoordinator().ok()) std::abort();
+  const v1::JobSpec spec = IngestSpec();
+  CreateJob(farm, spec);
+  std::string worker_id;
+  const std::vector<v1::Game> prepared = PrepareGames(farm, worker_id);
+  int64_t games = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    const uint64_t job = CreateJob(farm, spec);  // same seed: same openings
+    std::vector<v1::Game> batch = prepared;
+    for (v1::Game& g : batch) g.mutable_id()->set_job_id(job);
+    std::atomic<size_t> next{0};
+    std::atomic<int64_t> accepted{0};
+    state.ResumeTiming();
+    std::vector<std::thread> threads;
+    for (int c = 0; c < clients; ++c) {
+      threads.emplace_back([&] {
+        auto client = farm.WorkerClient();
+        for (size_t start; (start = next.fetch_add(64)) < batch.size();) {
+          v1::SubmitGamesRequest request;
+          request.set_worker_id(worker_id);
+          for (size_t i = start; i < std::min(batch.size(), start + 64); ++i)
+            *request.add_games() = batch[i];
+          absl::StatusOr<v1::SubmitGamesResponse> r = client->SubmitGames(request);
+          if (r.ok())
+            for (const v1::GameAck& a : r->acks()) accepted += a.accepted() && !a.duplicate();
+        }
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    games += accepted.load();
+    if (accepted.load() != int64_t(batch.size()))
+      state.SkipWithError("not every game was accepted");
+  }
+  state.SetItemsProcessed(games);
+}
+BENCHMARK(BM_CoordinatorIngest)
+    ->Arg(1)
+    ->Arg(2)
+    ->Arg(4)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(3);
+
+constexpr uint32_t kThroughputGames = 100;
+
+void BM_FarmThroughput(benchmark::State& state) {
+  for (auto _ : state) {
+    FarmHarness farm;
+    if (!farm.StartCoordinator().ok() || !farm.StartWorker("w1").ok() ||
+        !farm.StartWorker("w2").ok())
+      std::abort();
+    v1::JobSpec spec = testing::SmallMatch(kThroughputGames, 1000);
+    spec.mutable_match()->set_pairs_per_shard(1);
+    spec.mutable_match()->set_params_b("");
+    const absl::Time start = absl::Now();
+    const uint64_t job = CreateJob(farm, spec);
+    if (!farm.WaitForJob(job, absl::Minutes(30)).ok()) std::abort();
+    const double farm_seconds = absl::ToDoubleSeconds(absl::Now() - start);
+    const std::vector<v1::Game> games = *farm.ExportGames(job);
+    // The same games (openings, colours, parameters) by two bare self-play threads.
+    std::atomic<size_t> next{0};
+    const absl::Time bare_start = absl::Now();
+    auto play = [&] {
+      for (size_t k; (k = next++) < games.size();) {
+        selfplay::GameSpec g;
+        g.variant = games[k].variant();
+        g.start_fen = games[k].start_fen();
+        g.tc.nodes = 1000;
+        g.adjudication.max_plies = 300;
+        benchmark::DoNotOptimize(selfplay::PlayGame(g).ok());
+      }
+    };
+    std::thread t1(play), t2(play);
+    t1.join();
+    t2.join();
+    const double bare_seconds = absl::ToDoubleSeconds(absl::Now() - bare_start);
+    state.counters["farm_games_per_s"] = games.size() / farm_seconds;
+    state.counters["bare_games_per_s"] = games.size() / bare_seconds;
+    state.counters["farm_over_bare"] = bare_seconds / farm_seconds;
+  }
+}
+BENCHMARK(BM_FarmThroughput)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+
+}  // namespace
+}  // namespace tumen
