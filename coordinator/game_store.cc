@@ -72,6 +72,7 @@ CREATE TABLE IF NOT EXISTS workers (
   name TEXT NOT NULL,
   engine_version TEXT NOT NULL,
   cores INTEGER NOT NULL,
+  bench_signature INTEGER NOT NULL DEFAULT 0,
   registered_ms INTEGER NOT NULL,
   last_seen_ms INTEGER NOT NULL,
   games INTEGER NOT NULL,
@@ -103,6 +104,9 @@ absl::StatusOr<std::unique_ptr<GameStore>> GameStore::Open(const std::string& da
   for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=FULL;", kSchema}) {
     if (absl::Status s = store->Exec(sql); !s.ok()) return s;
   }
+  // Stores made before workers reported a bench signature get the column (an error only
+  // means it is there already).
+  (void)store->Exec("ALTER TABLE workers ADD COLUMN bench_signature INTEGER NOT NULL DEFAULT 0;");
   return store;
 }
 
@@ -238,6 +242,7 @@ absl::Status GameStore::UpsertWorker(const StoredWorker& w) {
   st.BindInt(6, w.last_seen_unix_ms);
   st.BindInt(7, int64_t(w.games));
   st.BindInt(8, int64_t(w.nodes));
+  st.BindInt(9, int64_t(w.bench_signature));
   if (st.Step() != SQLITE_DONE) return SqlError(db_, "upsert worker");
   return absl::OkStatus();
 }
@@ -245,7 +250,8 @@ absl::Status GameStore::UpsertWorker(const StoredWorker& w) {
 absl::StatusOr<std::vector<StoredWorker>> GameStore::LoadWorkers() {
   absl::MutexLock lock(&mutex_);
   Statement st(db_,
-               "SELECT id, name, engine_version, cores, registered_ms, last_seen_ms, games, nodes "
+               "SELECT id, name, engine_version, cores, registered_ms, last_seen_ms, games, nodes, "
+               "bench_signature "
                "FROM workers ORDER BY registered_ms");
   if (!st.ok()) return SqlError(db_, "prepare worker load");
   std::vector<StoredWorker> out;
@@ -259,6 +265,7 @@ absl::StatusOr<std::vector<StoredWorker>> GameStore::LoadWorkers() {
     w.last_seen_unix_ms = st.Int(5);
     w.games = uint64_t(st.Int(6));
     w.nodes = uint64_t(st.Int(7));
+    w.bench_signature = uint64_t(st.Int(8));
     out.push_back(std::move(w));
   }
   return out;

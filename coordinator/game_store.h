@@ -38,6 +38,7 @@ struct GameSummary {
 struct StoredWorker {
   std::string id, name, engine_version;
   uint32_t cores = 0;
+  uint64_t bench_signature = 0;
   int64_t registered_unix_ms = 0;
   int64_t last_seen_unix_ms = 0;
   uint64_t games = 0;

@@ -255,6 +255,7 @@ std::vector<v1::WorkerInfo> Scheduler::ListWorkers() {
     info.set_name(w.stored.name);
     info.set_cores(w.stored.cores);
     info.set_engine_version(w.stored.engine_version);
+    info.set_bench_signature(w.stored.bench_signature);
     info.set_last_seen_unix_ms(w.stored.last_seen_unix_ms);
     info.set_games(w.stored.games);
     const double minutes = std::max<double>(1, now - w.stored.registered_unix_ms) / 60000.0;
@@ -279,6 +280,7 @@ absl::StatusOr<std::string> Scheduler::RegisterWorker(const v1::RegisterWorkerRe
   w.name = r.name();
   w.engine_version = r.engine_version();
   w.cores = std::min<uint32_t>(r.cores(), 4096);
+  w.bench_signature = r.bench_signature();
   w.registered_unix_ms = w.last_seen_unix_ms = Now();
   if (absl::Status s = store_->UpsertWorker(w); !s.ok()) return s;
   absl::MutexLock lock(&mutex_);

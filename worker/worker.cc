@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/api/bench.h"
 #include "engine/api/version.h"
 #include "engine/selfplay/play_game.h"
 #include "proto/convert.h"
@@ -54,6 +55,8 @@ absl::Status Worker::Register() {
   request.set_name(options_.name);
   request.set_cores(std::thread::hardware_concurrency());
   request.set_engine_version(kEngineVersion);
+  // The bench node count identifies the engine's search behaviour (RunBench is deterministic).
+  request.set_bench_signature(RunBench(kDefaultBenchDepth, [](const std::string&) {}).nodes);
   for (int attempt = 0; stop_level_.load() == 0; ++attempt) {
     absl::StatusOr<v1::RegisterWorkerResponse> r = client_->RegisterWorker(request);
     if (r.ok()) {
