@@ -9,7 +9,7 @@
 // from any thread while Run() is in progress. With one thread and a node limit the search
 // is deterministic (no clock is read unless the limits have time in them).
 //
-// The game G provides (see engine/games/shatar/search_game.h for an example):
+// The game G provides (see engine/games/shatar/game.h for an example):
 //   types Position, StateInfo, Move, MoveList; kHistorySize;
 //   GenerateMoves (legal), GenerateTacticalMoves (legal captures/promotions), DoMove, UndoMove,
 //   DoNullMove, UndoNullMove, InCheck, Key, IsTactical, TacticalOrder, HistoryIndex,

@@ -1,7 +1,8 @@
-// The 8x8 family as the generic search sees it (engine/search/game_concept.h): types, move
-// generation, make/unmake, the rules' verdicts in search values, and evaluation.
-#ifndef TUMEN_ENGINE_GAMES_SHATAR_SEARCH_GAME_H_
-#define TUMEN_ENGINE_GAMES_SHATAR_SEARCH_GAME_H_
+// The 8x8 family as the rest of the engine sees it: the game adapter that the generic search
+// (engine/search/search.h) and the generic session (engine/api/game_session_impl.h) are
+// instantiated with. Every game family provides one struct with these members.
+#ifndef TUMEN_ENGINE_GAMES_SHATAR_GAME_H_
+#define TUMEN_ENGINE_GAMES_SHATAR_GAME_H_
 
 #include <optional>
 #include <string>
@@ -10,15 +11,40 @@
 #include "engine/games/shatar/evaluate.h"
 #include "engine/games/shatar/movegen.h"
 #include "engine/games/shatar/notation.h"
+#include "engine/games/shatar/perft.h"
 #include "engine/games/shatar/status.h"
 
 namespace tumen::shatar {
 
 struct ShatarGame {
+  using Rules = ShatarRules;
   using Position = shatar::Position;
   using StateInfo = shatar::StateInfo;
   using Move = shatar::Move;
   using MoveList = shatar::MoveList;
+
+  // --- Session: rules, FEN, notation, status, perft (engine/api/game_session_impl.h) ---
+  static const std::vector<std::string>& Variants() { return ShatarFamilyVariants(); }
+  static absl::StatusOr<Rules> RulesFor(absl::string_view variant) {
+    return RulesForVariant(variant);
+  }
+  static const std::string& VariantName(const Rules& rules) { return rules.name; }
+  static const std::string& StartFen(const Rules& rules) { return rules.start_fen; }
+  static absl::Status SetFen(Position& pos, const Rules& rules, absl::string_view fen,
+                             StateInfo* root) {
+    return pos.Set(rules, fen, root);
+  }
+  static std::string Fen(const Position& pos) { return pos.Fen(); }
+  static std::string Diagram(const Position& pos) { return BoardDiagram(pos); }
+  static absl::StatusOr<Move> ParseMove(const Position& pos, absl::string_view uci) {
+    return ParseUciMove(pos, uci);
+  }
+  static std::string ToSan(const Position& pos, Move m) { return MoveToSan(pos, m); }
+  static GameStatus Status(const Position& pos) { return EvaluateStatus(pos); }
+  static uint64_t PerftCount(Position& pos, int depth) { return Perft(pos, depth); }
+  static int SideToMove(const Position& pos) { return pos.side_to_move() == kWhite ? 0 : 1; }
+
+  // --- Search (engine/search/search.h) ---
 
   // History tables are indexed by (moved piece, destination).
   static constexpr int kHistorySize = kPieceCount * 64;
@@ -87,4 +113,4 @@ struct ShatarGame {
 
 }  // namespace tumen::shatar
 
-#endif  // TUMEN_ENGINE_GAMES_SHATAR_SEARCH_GAME_H_
+#endif  // TUMEN_ENGINE_GAMES_SHATAR_GAME_H_

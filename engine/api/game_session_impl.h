@@ -1,0 +1,127 @@
+// GameSession for any game adapter G (see engine/games/shatar/game.h for the members a game
+// provides). One instantiation per game family, created by CreateGameSession.
+#ifndef TUMEN_ENGINE_API_GAME_SESSION_IMPL_H_
+#define TUMEN_ENGINE_API_GAME_SESSION_IMPL_H_
+
+#include <deque>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/api/game_session.h"
+#include "engine/core/status_macros.h"
+#include "engine/search/search.h"
+
+namespace tumen {
+
+// A game: the position plus the state records of every move played since the FEN, which
+// repetition and history-dependent rules (the Shatar shak series) read.
+template <class G>
+class BasicGameSession final : public GameSession {
+ public:
+  using Position = typename G::Position;
+  using StateInfo = typename G::StateInfo;
+  using Move = typename G::Move;
+
+  explicit BasicGameSession(typename G::Rules rules) : rules_(std::move(rules)) {
+    params_.Add(&search_params_);
+    params_.Add(&eval_params_);
+    history_.emplace_back();
+    const absl::Status s = G::SetFen(position_, rules_, G::StartFen(rules_), &history_.back());
+    (void)s;  // the presets' start FENs are valid: tests check every one
+  }
+
+  const std::string& variant() const override { return G::VariantName(rules_); }
+  std::string StartFen() const override { return G::StartFen(rules_); }
+
+  absl::Status SetPosition(absl::string_view fen, const std::vector<std::string>& moves) override {
+    Position pos;
+    std::deque<StateInfo> history(1);
+    TUMEN_RETURN_IF_ERROR(G::SetFen(
+        pos, rules_, fen.empty() ? absl::string_view(G::StartFen(rules_)) : fen, &history[0]));
+    for (const std::string& text : moves) {
+      TUMEN_ASSIGN_OR_RETURN(const Move m, G::ParseMove(pos, text));
+      history.emplace_back();
+      G::DoMove(pos, m, history.back());
+    }
+    // std::deque keeps element addresses on move, so the state chain stays valid.
+    history_ = std::move(history);
+    position_ = pos;
+    return absl::OkStatus();
+  }
+
+  absl::Status PlayMove(absl::string_view uci_move) override {
+    TUMEN_ASSIGN_OR_RETURN(const Move m, G::ParseMove(position_, uci_move));
+    history_.emplace_back();
+    G::DoMove(position_, m, history_.back());
+    return absl::OkStatus();
+  }
+  int SideToMove() const override { return G::SideToMove(position_); }
+
+  std::string Fen() const override { return G::Fen(position_); }
+  std::string Diagram() const override { return G::Diagram(position_); }
+  uint64_t Key() const override { return G::Key(position_); }
+
+  std::vector<std::string> LegalMoves() const override {
+    typename G::MoveList moves;
+    G::GenerateMoves(position_, moves);
+    std::vector<std::string> out;
+    for (Move m : moves) out.push_back(G::ToString(m));
+    return out;
+  }
+
+  std::string ToSan(absl::string_view uci_move) const override {
+    const absl::StatusOr<Move> m = G::ParseMove(position_, uci_move);
+    return m.ok() ? G::ToSan(position_, *m) : std::string();
+  }
+
+  GameStatus Status() const override { return G::Status(position_); }
+
+  PerftDivide Perft(int depth) override {
+    PerftDivide result;
+    if (depth <= 0) return result;
+    typename G::MoveList moves;
+    G::GenerateMoves(position_, moves);
+    StateInfo st;
+    for (Move m : moves) {
+      G::DoMove(position_, m, st);
+      const uint64_t n = G::PerftCount(position_, depth - 1);
+      G::UndoMove(position_, m);
+      result.moves.emplace_back(G::ToString(m), n);
+      result.total += n;
+    }
+    return result;
+  }
+
+  search::SearchResult Go(const search::Limits& limits, const InfoCallback& on_info) override {
+    if (tt_.empty()) tt_.Resize(hash_mb_);  // allocated on the first search only
+    return search_.Run(position_, limits, on_info);
+  }
+  void Stop() override { search_.Stop(); }
+  void PonderHit() override { search_.PonderHit(); }
+  void SetThreads(int threads) override { search_.set_threads(threads); }
+  void SetHashMb(size_t mib) override {
+    hash_mb_ = mib;
+    if (!tt_.empty()) tt_.Resize(mib);
+  }
+  void NewGame() override {
+    if (!tt_.empty()) tt_.Clear();
+    (void)SetPosition("", {});
+  }
+  ParamSet& params() override { return params_; }
+
+ private:
+  const typename G::Rules rules_;
+  Position position_;
+  std::deque<StateInfo> history_;
+  search::TranspositionTable tt_;
+  size_t hash_mb_ = 16;
+  ParamValues search_params_{&search::SearchSpecs()};
+  ParamValues eval_params_{&G::EvalSpecs()};
+  ParamSet params_;
+  search::Search<G> search_{&tt_, &search_params_, &eval_params_};
+};
+
+}  // namespace tumen
+
+#endif  // TUMEN_ENGINE_API_GAME_SESSION_IMPL_H_
