@@ -35,20 +35,6 @@ uint64_t CreateJob(const FarmHarness& farm, const v1::JobSpec& spec) {
   return r->job_id();
 }
 
-selfplay::GameSpec SpecFor(const v1::Shard& shard, int index, int colour) {
-  const v1::MatchSpec& m = shard.match();
-  selfplay::GameSpec spec;
-  spec.variant = m.variant();
-  spec.start_fen = shard.pair_openings(index);
-  spec.tc = proto::FromProto(m.tc());
-  spec.adjudication = proto::FromProto(m.adjudication());
-  spec.white.params_text = colour == 0 ? m.params_a() : m.params_b();
-  spec.black.params_text = colour == 0 ? m.params_b() : m.params_a();
-  spec.white.params_name = colour == 0 ? "a" : "b";
-  spec.black.params_name = colour == 0 ? "b" : "a";
-  return spec;
-}
-
 // Leases every shard of the first job and plays all its games (two threads).
 std::vector<v1::Game> PrepareGames(const FarmHarness& farm, std::string& worker_id) {
   auto client = farm.WorkerClient();
@@ -73,11 +59,8 @@ std::vector<v1::Game> PrepareGames(const FarmHarness& farm, std::string& worker_
   auto play = [&] {
     for (size_t k; (k = next++) < tasks.size();) {
       const auto& [shard, index, colour] = tasks[k];
-      v1::Game g = *proto::ToProto(*selfplay::PlayGame(SpecFor(*shard, index, colour)));
-      g.mutable_id()->set_job_id(shard->job_id());
-      g.mutable_id()->set_shard_id(shard->shard_id());
-      g.mutable_id()->set_pair(shard->pairs(index));
-      g.mutable_id()->set_colour(uint32_t(colour));
+      v1::Game g = *proto::ToProto(*selfplay::PlayGame(proto::GameSpecFor(*shard, index, colour)));
+      *g.mutable_id() = proto::GameIdFor(*shard, index, colour);
       games[k] = std::move(g);
     }
   };

@@ -1,6 +1,7 @@
 #include "proto/convert.h"
 
 #include "absl/strings/str_cat.h"
+#include "engine/api/version.h"
 
 namespace tumen::proto {
 namespace {
@@ -160,6 +161,31 @@ selfplay::Adjudication FromProto(const v1::Adjudication& a) {
   x.draw_after_move = int(a.draw_after_move());
   x.max_plies = int(a.max_plies());
   return x;
+}
+
+selfplay::GameSpec GameSpecFor(const v1::Shard& shard, int pair_index, int colour) {
+  const v1::MatchSpec& m = shard.match();
+  selfplay::GameSpec spec;
+  spec.variant = m.variant();
+  spec.start_fen = shard.pair_openings(pair_index);
+  spec.tc = FromProto(m.tc());
+  spec.adjudication = FromProto(m.adjudication());
+  spec.hash_mb = int(m.hash_mb());
+  spec.seed = pair_index < shard.pair_seeds_size() ? shard.pair_seeds(pair_index) : 0;
+  const selfplay::PlayerConfig a{kEngineVersion, "a", m.params_a()},
+      b{kEngineVersion, "b", m.params_b()};
+  spec.white = colour == 0 ? a : b;
+  spec.black = colour == 0 ? b : a;
+  return spec;
+}
+
+v1::GameId GameIdFor(const v1::Shard& shard, int pair_index, int colour) {
+  v1::GameId id;
+  id.set_job_id(shard.job_id());
+  id.set_shard_id(shard.shard_id());
+  id.set_pair(shard.pairs(pair_index));
+  id.set_colour(uint32_t(colour));
+  return id;
 }
 
 }  // namespace tumen::proto

@@ -31,6 +31,12 @@ absl::StatusOr<selfplay::GameRecord> FromProto(const v1::Game& game);
 selfplay::TimeControl FromProto(const v1::TimeControl& tc);
 selfplay::Adjudication FromProto(const v1::Adjudication& a);
 
+// The game of a shard's pair `pair_index` (index into shard.pairs) with player A as White
+// (colour 0) or Black (colour 1): what a worker plays for it.
+selfplay::GameSpec GameSpecFor(const v1::Shard& shard, int pair_index, int colour);
+// The stable id of that game.
+v1::GameId GameIdFor(const v1::Shard& shard, int pair_index, int colour);
+
 }  // namespace tumen::proto
 
 #endif  // TUMEN_PROTO_CONVERT_H_

@@ -22,21 +22,6 @@ absl::Duration Backoff(int attempt) {
   return absl::Milliseconds(std::uniform_real_distribution<double>(cap_ms / 2, cap_ms)(rng));
 }
 
-selfplay::GameSpec SpecFor(const v1::Shard& shard, int pair_index, int colour) {
-  const v1::MatchSpec& m = shard.match();
-  selfplay::GameSpec spec;
-  spec.variant = m.variant();
-  spec.start_fen = shard.pair_openings(pair_index);
-  spec.tc = proto::FromProto(m.tc());
-  spec.adjudication = proto::FromProto(m.adjudication());
-  spec.hash_mb = int(m.hash_mb());
-  spec.seed = shard.pair_seeds(pair_index);
-  selfplay::PlayerConfig a{kEngineVersion, "a", m.params_a()}, b{kEngineVersion, "b", m.params_b()};
-  spec.white = colour == 0 ? a : b;  // colour 0: A has White
-  spec.black = colour == 0 ? b : a;
-  return spec;
-}
-
 }  // namespace
 
 Worker::Worker(std::unique_ptr<CoordinatorClient> client, Spool spool, WorkerOptions options)
@@ -159,15 +144,12 @@ void Worker::GameThread() {
     absl::StatusOr<selfplay::GameRecord> record =
         task.shard->abort.load()
             ? absl::CancelledError("shard cancelled")
-            : selfplay::PlayGame(SpecFor(shard, task.pair_index, task.colour), &task.shard->abort);
+            : selfplay::PlayGame(proto::GameSpecFor(shard, task.pair_index, task.colour),
+                                 &task.shard->abort);
     if (record.ok()) {
       absl::StatusOr<v1::Game> game = proto::ToProto(*record);
       if (game.ok()) {
-        v1::GameId* id = game->mutable_id();
-        id->set_job_id(shard.job_id());
-        id->set_shard_id(shard.shard_id());
-        id->set_pair(shard.pairs(task.pair_index));
-        id->set_colour(uint32_t(task.colour));
+        *game->mutable_id() = proto::GameIdFor(shard, task.pair_index, task.colour);
         game->set_opening_id(shard.pairs(task.pair_index));
         game->set_worker_id(worker_id_);
         if (absl::Status s = spool_.Add(*game); !s.ok()) Log(std::string(s.message()));

@@ -124,21 +124,11 @@ FakeWorker RegisterAndLease(const FarmHarness& farm) {
 
 // Plays the first game of the leased shard (pair index 0, A with White).
 v1::Game PlayFirstGame(const FakeWorker& w) {
-  selfplay::GameSpec spec;
-  const v1::MatchSpec& m = w.shard.match();
-  spec.variant = m.variant();
-  spec.start_fen = w.shard.pair_openings(0);
-  spec.tc = proto::FromProto(m.tc());
-  spec.adjudication = proto::FromProto(m.adjudication());
-  spec.white.params_text = m.params_a();
-  spec.black.params_text = m.params_b();
-  absl::StatusOr<selfplay::GameRecord> record = selfplay::PlayGame(spec);
+  absl::StatusOr<selfplay::GameRecord> record =
+      selfplay::PlayGame(proto::GameSpecFor(w.shard, 0, 0));
   EXPECT_TRUE(record.ok()) << record.status();
   v1::Game g = *proto::ToProto(*record);
-  g.mutable_id()->set_job_id(w.shard.job_id());
-  g.mutable_id()->set_shard_id(w.shard.shard_id());
-  g.mutable_id()->set_pair(w.shard.pairs(0));
-  g.mutable_id()->set_colour(0);
+  *g.mutable_id() = proto::GameIdFor(w.shard, 0, 0);
   return g;
 }
 
