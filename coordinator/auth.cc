@@ -1,11 +1,8 @@
 #include "coordinator/auth.h"
 
-#include <fstream>
-#include <sstream>
-
-#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "coordinator/token_file.h"
 
 namespace tumen::coordinator {
 
@@ -15,18 +12,6 @@ bool ConstantTimeEquals(absl::string_view a, absl::string_view b) {
   for (size_t i = 0; i < a.size(); ++i)
     diff = diff | (static_cast<unsigned char>(a[i]) ^ static_cast<unsigned char>(b[i]));
   return diff == 0;
-}
-
-absl::StatusOr<std::string> TokenAuthenticator::ReadTokenFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read token file ", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string token(absl::StripAsciiWhitespace(ss.str()));
-  if (token.size() < 16)
-    return absl::InvalidArgumentError(
-        absl::StrCat("token in ", path, " is shorter than 16 characters"));
-  return token;
 }
 
 absl::StatusOr<TokenAuthenticator> TokenAuthenticator::FromFiles(const std::string& worker_file,

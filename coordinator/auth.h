@@ -14,10 +14,9 @@ enum class Role { kNone, kWorker, kAdmin };
 
 class TokenAuthenticator {
  public:
-  // Each file holds one token (surrounding white space ignored) of at least 16 characters.
+  // Each file holds one token (see ReadTokenFile); the two must differ.
   static absl::StatusOr<TokenAuthenticator> FromFiles(const std::string& worker_token_file,
                                                       const std::string& admin_token_file);
-  static absl::StatusOr<std::string> ReadTokenFile(const std::string& path);
 
   // The role of an "authorization" metadata value ("Bearer <token>").
   Role Authenticate(absl::string_view authorization) const;

@@ -22,7 +22,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
-#include "coordinator/auth.h"
+#include "coordinator/token_file.h"
 #include "engine/core/command_line.h"
 #include "engine/selfplay/pgn.h"
 #include "google/protobuf/io/coded_stream.h"
@@ -299,7 +299,7 @@ int main(int argc, char** argv) {
   if (absl::GetFlag(FLAGS_token_file).empty())
     return Fail("--token-file (the admin token) is required");
   absl::StatusOr<std::string> token =
-      tumen::coordinator::TokenAuthenticator::ReadTokenFile(absl::GetFlag(FLAGS_token_file));
+      tumen::coordinator::ReadTokenFile(absl::GetFlag(FLAGS_token_file));
   if (!token.ok()) return Fail(std::string(token.status().message()));
   absl::StatusOr<std::unique_ptr<CoordinatorClient>> client = CoordinatorClient::Create(
       absl::GetFlag(FLAGS_coordinator), *token, absl::GetFlag(FLAGS_ca_file));

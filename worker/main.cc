@@ -10,7 +10,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "coordinator/auth.h"
+#include "coordinator/token_file.h"
 #include "engine/core/command_line.h"
 #include "worker/worker.h"
 
@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   absl::StatusOr<std::string> token =
-      tumen::coordinator::TokenAuthenticator::ReadTokenFile(absl::GetFlag(FLAGS_token_file));
+      tumen::coordinator::ReadTokenFile(absl::GetFlag(FLAGS_token_file));
   if (!token.ok()) {
     std::fprintf(stderr, "tumen-worker: %s\n", std::string(token.status().message()).c_str());
     return 2;
