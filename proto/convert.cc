@@ -83,7 +83,7 @@ GameResult FromProto(v1::GameResult r) {
 // The enums share their numbering (game.proto mirrors engine/core/outcome.h).
 v1::Termination ToProto(Termination t) { return v1::Termination(int(t)); }
 Termination FromProto(v1::Termination t) {
-  return int(t) <= int(Termination::kTimeForfeit) ? Termination(int(t)) : Termination::kNone;
+  return int(t) <= int(Termination::kRepetitionDeerWin) ? Termination(int(t)) : Termination::kNone;
 }
 
 absl::StatusOr<v1::Game> ToProto(const selfplay::GameRecord& r) {

@@ -3,7 +3,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/api/game_session_impl.h"
+#include "engine/games/bogenjirge/game.h"
+#include "engine/games/hiashatar/game.h"
 #include "engine/games/shatar/game.h"
+#include "engine/games/xiangqi/game.h"
 
 namespace tumen {
 namespace {
@@ -24,6 +27,9 @@ struct Family {
 const std::vector<Family>& Families() {
   static const std::vector<Family> families = {
       {&shatar::ShatarGame::Variants, &Create<shatar::ShatarGame>},
+      {&hiashatar::HiaShatarGame::Variants, &Create<hiashatar::HiaShatarGame>},
+      {&xiangqi::XiangqiGame::Variants, &Create<xiangqi::XiangqiGame>},
+      {&bogenjirge::BogenjirgeGame::Variants, &Create<bogenjirge::BogenjirgeGame>},
   };
   return families;
 }

@@ -34,6 +34,20 @@ absl::string_view TerminationName(Termination t) {
       return "maximum length";
     case Termination::kTimeForfeit:
       return "time forfeit";
+    case Termination::kPerpetualCheck:
+      return "perpetual check";
+    case Termination::kDeerImmobilised:
+      return "deer immobilised";
+    case Termination::kDeerOutside:
+      return "deer sealed outside the big square";
+    case Termination::kDogsCannotAct:
+      return "dogs cannot act";
+    case Termination::kTooFewDogs:
+      return "too few dogs";
+    case Termination::kPlyCap:
+      return "ply cap";
+    case Termination::kRepetitionDeerWin:
+      return "repetition (deer win)";
   }
   return "unknown";
 }

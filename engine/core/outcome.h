@@ -27,6 +27,14 @@ enum class Termination : uint8_t {
   kAdjudication,  // set by self-play, never by the rules
   kMaxLength,
   kTimeForfeit,
+  kPerpetualCheck = 15,  // Xiangqi: the side that checked with every move of a cycle loses
+  // Bogenjirge (deer chess, RULES.md §6).
+  kDeerImmobilised = 16,    // the deer are to move and none can move: the dogs win
+  kDeerOutside = 17,        // every deer outside the big square (sealed): the dogs win
+  kDogsCannotAct = 18,      // the dogs are to move and cannot: the deer win
+  kTooFewDogs = 19,         // fewer dogs left than the threshold: the deer win
+  kPlyCap = 20,             // the ply cap reached: the deer win
+  kRepetitionDeerWin = 21,  // threefold repetition: the deer win
 };
 
 absl::string_view TerminationName(Termination t);

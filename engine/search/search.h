@@ -83,6 +83,9 @@ class Search {
     for (std::thread& t : helpers) t.join();
 
     const Worker& best = PickBestThread(workers);
+    // The vote may pick a helper's deeper or better result: report the line it is based on.
+    if (&best != workers[0].get() && best.completed_depth > 0 && on_info)
+      Report(best, best.completed_depth, 1, on_info);
     SearchResult result;
     result.nodes = TotalNodes();
     result.depth = best.completed_depth;

@@ -1,0 +1,122 @@
+#include "engine/games/xiangqi/evaluate.h"
+
+#include <algorithm>
+
+namespace tumen::xiangqi {
+
+const std::vector<ParamSpec>& XiangqiEvalSpecs() {
+  // Order must follow EvalParam. Steps are fishtest-style c_end suggestions (~1/20 of range).
+  static const std::vector<ParamSpec> specs = {
+      {"SoldierMg", 60, 20, 150, 5},        {"XqSoldierEg", 90, 40, 200, 5},
+      {"AdvisorMg", 180, 80, 300, 8},       {"XqAdvisorEg", 160, 80, 300, 8},
+      {"ElephantMg", 180, 80, 300, 8},      {"XqElephantEg", 170, 80, 300, 8},
+      {"HorseMg", 400, 250, 600, 12},       {"XqHorseEg", 450, 300, 650, 12},
+      {"CannonMg", 450, 300, 650, 12},      {"XqCannonEg", 420, 250, 600, 12},
+      {"RookMg", 900, 650, 1200, 20},       {"XqRookEg", 950, 700, 1250, 20},
+      {"HorseMobilityMg", 8, 0, 25, 1},     {"XqHorseMobilityEg", 8, 0, 25, 1},
+      {"CannonMobilityMg", 3, 0, 15, 1},    {"XqCannonMobilityEg", 2, 0, 15, 1},
+      {"RookMobilityMg", 5, 0, 20, 1},      {"XqRookMobilityEg", 6, 0, 20, 1},
+      {"SoldierCrossedMg", 60, 0, 150, 5},  {"XqSoldierCrossedEg", 80, 0, 200, 5},
+      {"SoldierAdvanceMg", 10, 0, 40, 2},   {"XqSoldierAdvanceEg", 12, 0, 40, 2},
+      {"SoldierCentreMg", 20, 0, 60, 3},    {"XqSoldierLastRankEg", 60, 0, 150, 5},
+      {"MissingAdvisorMg", 25, 0, 80, 4},   {"XqMissingElephantMg", 15, 0, 60, 3},
+      {"PalaceAttackWeight", 20, 0, 60, 3}, {"XqKingOffFileMg", 20, 0, 60, 3},
+      {"CentralCannonMg", 40, 0, 100, 5},   {"XqTempo", 15, 0, 40, 2},
+  };
+  return specs;
+}
+
+namespace {
+
+struct Score {
+  int mg = 0, eg = 0;
+  void Add(int m, int e) { mg += m, eg += e; }
+};
+
+// Game phase from the attacking pieces left (rook 4, horse and cannon 2 each).
+constexpr int kPhaseWeight[kPieceTypeCount] = {0, 0, 0, 0, 2, 2, 4, 0};
+constexpr int kMaxPhase = 32;
+
+// The enemy palace and the ranks just in front of it.
+Bitboard PalaceZone(Color c) {
+  const Bitboard palace = PalaceBB(c);
+  return palace | (c == kRed ? palace << kFiles : palace >> kFiles);
+}
+
+Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& phase) {
+  const Color them = ~us;
+  Score s;
+  const Bitboard occupied = pos.pieces();
+  const Bitboard not_ours = kAllSquares & ~pos.pieces(us);
+  const Bitboard enemy_zone = PalaceZone(them);
+  int palace_attackers = 0;
+
+  struct PieceTerms {
+    PieceType type;
+    int value_mg, value_eg, mob_mg, mob_eg;
+  };
+  const PieceTerms pieces[] = {
+      {kHorse, kHorseMg, kHorseEg, kHorseMobilityMg, kHorseMobilityEg},
+      {kCannon, kCannonMg, kCannonEg, kCannonMobilityMg, kCannonMobilityEg},
+      {kRook, kRookMg, kRookEg, kRookMobilityMg, kRookMobilityEg},
+  };
+  const Square their_king = pos.king_square(them);
+  for (const PieceTerms& t : pieces) {
+    for (Bitboard b = pos.pieces(us, t.type); b;) {
+      const Square sq = PopLowestBit(b);
+      phase += kPhaseWeight[t.type];
+      s.Add(p[t.value_mg], p[t.value_eg]);
+      Bitboard moves = t.type == kCannon ? CannonQuiets(sq, occupied) |
+                                               (CannonCaptures(sq, occupied) & pos.pieces(them))
+                                         : AttacksOf(us, t.type, sq, occupied) & not_ours;
+      const int mobility = PopCount(moves);
+      s.Add(p[t.mob_mg] * mobility, p[t.mob_eg] * mobility);
+      if ((moves | SquareBB(sq)) & enemy_zone) ++palace_attackers;
+      if (t.type == kCannon && FileOf(sq) == FileOf(their_king)) s.Add(p[kCentralCannonMg], 0);
+    }
+  }
+  s.Add(p[kAdvisorMg] * PopCount(pos.pieces(us, kAdvisor)),
+        p[kAdvisorEg] * PopCount(pos.pieces(us, kAdvisor)));
+  s.Add(p[kElephantMg] * PopCount(pos.pieces(us, kElephant)),
+        p[kElephantEg] * PopCount(pos.pieces(us, kElephant)));
+
+  // Soldiers: worth more once across the river, and the further the better, but a soldier on
+  // the last rank can only shuffle sideways.
+  for (Bitboard b = pos.pieces(us, kSoldier); b;) {
+    const Square sq = PopLowestBit(b);
+    s.Add(p[kSoldierMg], p[kSoldierEg]);
+    const int rank = RelativeRank(us, sq);
+    if (rank >= 5) {
+      const int advance = std::min(rank, 8) - 4;
+      s.Add(p[kSoldierCrossedMg] + p[kSoldierAdvanceMg] * advance,
+            p[kSoldierCrossedEg] + p[kSoldierAdvanceEg] * advance);
+      if (FileOf(sq) >= 3 && FileOf(sq) <= 5) s.Add(p[kSoldierCentreMg], 0);
+      if (rank == 9) s.Add(0, -p[kSoldierLastRankEg]);
+      if (SquareBB(sq) & enemy_zone) ++palace_attackers;
+    }
+  }
+
+  // King safety of the opponent, seen from our attackers: missing defenders hurt more the
+  // more attackers reach the palace.
+  const int missing_advisors = 2 - PopCount(pos.pieces(them, kAdvisor));
+  const int missing_elephants = 2 - PopCount(pos.pieces(them, kElephant));
+  s.Add(palace_attackers * (p[kPalaceAttackWeight] + p[kMissingAdvisorMg] * missing_advisors +
+                            p[kMissingElephantMg] * missing_elephants),
+        0);
+  if (FileOf(pos.king_square(us)) != 4) s.Add(-p[kKingOffFileMg], 0);
+  return s;
+}
+
+}  // namespace
+
+int Evaluate(const Position& pos, const ParamValues& params) {
+  int phase = 0;
+  const Score red = EvaluateSide(pos, kRed, params, phase);
+  const Score black = EvaluateSide(pos, kBlack, params, phase);
+  phase = std::min(phase, kMaxPhase);
+  const int mg = red.mg - black.mg, eg = red.eg - black.eg;
+  const int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
+  return (pos.side_to_move() == kRed ? score : -score) + params[kTempo];
+}
+
+}  // namespace tumen::xiangqi
