@@ -21,6 +21,11 @@ const std::vector<BenchPosition>& BenchPositions() {
       {"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
       {"chess", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"},
       {"chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
+      {"xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"},
+      {"xiangqi", "r2akab2/4n3r/nc2b4/p1p1p1p1p/9/2P1P3P/P5P2/3c1CN2/2N1A3C/R1B1KAB1R w - - 28 15"},
+      {"hiashatar", ""},
+      {"hiashatar-envoy", ""},
+      {"bogenjirge", ""},
   };
   return positions;
 }
@@ -29,7 +34,7 @@ BenchResult RunBench(int depth, const std::function<void(const std::string&)>& l
   BenchResult result;
   const auto start = std::chrono::steady_clock::now();
   for (const BenchPosition& p : BenchPositions()) {
-    auto session = CreateGameSession(p.variant);
+    auto session = CreateGameSession(p.variant);  // an empty FEN is the start position
     if (!session.ok() || !(*session)->SetPosition(p.fen, {}).ok()) {
       log(absl::StrFormat("bench: cannot set up %s %s", p.variant, p.fen));
       continue;

@@ -91,11 +91,10 @@ void UciEngine::StopSearch() {
 absl::Status UciEngine::UseSession(std::unique_ptr<GameSession> session) {
   session->SetThreads(threads_);
   session->SetHashMb(size_t(hash_mb_));
-  // Parameters carry over from the previous session where the names exist.
-  if (session_) {
-    for (const ParamSet::Entry& e : session_->params().All())
-      if (session->params().Has(e.spec->name)) (void)session->params().Set(e.spec->name, e.value);
-  }
+  // Parameters the user set carry over to the new variant where the names exist there;
+  // everything else starts from the new game's own defaults.
+  for (const auto& [name, value] : param_overrides_)
+    if (session->params().Has(name)) (void)session->params().Set(name, value);
   session_ = std::move(session);
   return absl::OkStatus();
 }
@@ -208,13 +207,18 @@ absl::Status UciEngine::SetOption(absl::string_view args) {
   }
   if (absl::EqualsIgnoreCase(name, "ParamsFile")) {
     if (value.empty() || value == "<empty>") return absl::OkStatus();
-    return session_->params().LoadFile(std::string(value));
+    TUMEN_RETURN_IF_ERROR(session_->params().LoadFile(std::string(value)));
+    for (const ParamSet::Entry& e : session_->params().All())
+      if (e.value != e.spec->default_value) param_overrides_[e.spec->name] = e.value;
+    return absl::OkStatus();
   }
   if (session_->params().Has(name)) {
     int v;
     if (!absl::SimpleAtoi(value, &v))
       return absl::InvalidArgumentError(absl::StrCat("option ", name, " needs an integer value"));
-    return session_->params().Set(name, v);
+    TUMEN_RETURN_IF_ERROR(session_->params().Set(name, v));
+    param_overrides_[std::string(name)] = v;
+    return absl::OkStatus();
   }
   return absl::InvalidArgumentError(absl::StrCat("unknown option '", name, "'"));
 }

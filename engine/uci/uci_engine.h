@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
@@ -51,6 +52,7 @@ class UciEngine {
   int threads_ = 1;
   int hash_mb_ = 16;
   int multipv_ = 1;
+  std::map<std::string, int> param_overrides_;  // parameters set by the user, by name
 };
 
 }  // namespace tumen

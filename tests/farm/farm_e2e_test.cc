@@ -2,6 +2,8 @@
 // temporary SQLite store. Games must never be lost or counted twice, whatever crashes.
 #include <set>
 
+#include "engine/api/game_session.h"
+#include "engine/selfplay/pgn.h"
 #include "engine/selfplay/play_game.h"
 #include "engine/selfplay/validate.h"
 #include "gtest/gtest.h"
@@ -32,6 +34,11 @@ void ExpectCompleteAndValid(const FarmHarness& farm, uint64_t job_id, uint32_t e
     absl::StatusOr<selfplay::GameRecord> record = proto::FromProto(g);
     ASSERT_TRUE(record.ok());
     EXPECT_TRUE(selfplay::ValidateGame(*record).ok()) << selfplay::ValidateGame(*record);
+    // PGN export: tags and SAN moves, the last token the result.
+    const std::string pgn = selfplay::ToPgn(*record, "test", 1);
+    EXPECT_NE(pgn.find("[Variant \"" + g.variant() + "\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("[Termination "), std::string::npos) << pgn;
+    EXPECT_EQ(pgn.find(" ?"), std::string::npos) << pgn;
   }
   absl::StatusOr<v1::JobInfo> job = farm.GetJob(job_id);
   ASSERT_TRUE(job.ok());
@@ -225,6 +232,29 @@ TEST(FarmEndToEnd, BadJobSpecsSayWhatToFix) {
   bad_params.mutable_spec()->mutable_match()->set_params_a("NoSuchParameter 3\n");
   r = farm.AdminClient()->CreateJob(bad_params);
   EXPECT_NE(r.status().message().find("NoSuchParameter"), absl::string_view::npos) << r.status();
+}
+
+// Every game the engine knows plays through the farm: jobs, random openings, workers,
+// validation and export.
+TEST(FarmEndToEnd, EveryVariantPlaysThroughTheFarm) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  ASSERT_TRUE(farm.StartWorker("w2").ok());
+  std::vector<std::pair<std::string, uint64_t>> jobs;
+  for (const std::string& variant : AllVariants()) {
+    v1::JobSpec spec = SmallMatch(2, 100);
+    spec.mutable_match()->set_variant(variant);
+    spec.mutable_match()->set_params_b("");
+    spec.mutable_match()->set_random_plies(4);
+    jobs.emplace_back(variant, CreateJob(farm, spec));
+  }
+  for (const auto& [variant, job] : jobs) {
+    absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(3));
+    ASSERT_TRUE(done.ok()) << variant << ": " << done.status();
+    SCOPED_TRACE(variant);
+    ExpectCompleteAndValid(farm, job, 2);
+  }
 }
 
 TEST(FarmEndToEnd, SprtStopsAClearlyDecidedMatch) {

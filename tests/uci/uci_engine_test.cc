@@ -126,6 +126,46 @@ TEST(UciEngine, ParametersAreSpinOptions) {
   EXPECT_TRUE(Contains(out, "info string error: 'Hash' needs a number from 1"));
 }
 
+// Node count of the engine's `go depth D` after `commands`, read from its last info line.
+uint64_t NodesAfter(const std::vector<std::string>& commands, int depth) {
+  std::ostringstream out;
+  {
+    UciEngine engine(out);
+    for (const std::string& c : commands) engine.HandleLine(c);
+    engine.HandleLine("go depth " + std::to_string(depth));
+    engine.WaitForSearch();
+  }
+  uint64_t nodes = 0;
+  for (absl::string_view line : absl::StrSplit(out.str(), '\n')) {
+    const size_t at = line.find(" nodes ");
+    if (line.rfind("info depth", 0) == 0 && at != absl::string_view::npos)
+      nodes = std::stoull(std::string(line.substr(at + 7, line.find(' ', at + 7) - at - 7)));
+  }
+  return nodes;
+}
+
+uint64_t FreshSessionNodes(const std::string& variant, const std::string& params, int depth) {
+  auto session = *CreateGameSession(variant);
+  EXPECT_TRUE(session->params().ParseText(params).ok());
+  search::Limits limits;
+  limits.depth = depth;
+  return session->Go(limits, nullptr).nodes;
+}
+
+// After a variant switch the new game's own defaults apply; only parameters the user set
+// carry over (where the new game has them).
+TEST(UciEngine, VariantSwitchKeepsOnlyUserSetParameters) {
+  EXPECT_EQ(NodesAfter({"setoption name UCI_Variant value chess",
+                        "setoption name UCI_Variant value xiangqi", "position startpos"},
+                       6),
+            FreshSessionNodes("xiangqi", "", 6));
+  EXPECT_EQ(
+      NodesAfter({"setoption name UCI_Variant value chess", "setoption name KnightMg value 300",
+                  "setoption name UCI_Variant value shatar", "position startpos"},
+                 6),
+      FreshSessionNodes("shatar", "KnightMg 300\n", 6));
+}
+
 // Through a pipe: `go infinite` runs until `stop`, `isready` is answered meanwhile, clocks
 // and movetime end by themselves, and `quit` ends the process.
 TEST(UciEngine, BinarySearchesUntilStoppedAndHonoursClocks) {
