@@ -1,5 +1,6 @@
 // Search speed: nodes/s per variant with 1 and 2 threads, Lazy SMP time to depth per bench
 // position, and transposition-table probe/store throughput.
+#include <algorithm>
 #include <string>
 
 #include "benchmark/benchmark.h"
@@ -72,7 +73,11 @@ void BM_TranspositionTableProbeStore(benchmark::State& state) {
 BENCHMARK(BM_TranspositionTableProbeStore);
 
 const bool registered = [] {
-  for (const std::string v : {"shatar", "shatar-traditional", "chess"})
+  std::vector<std::string> variants;  // every variant with bench positions, in bench order
+  for (const BenchPosition& p : BenchPositions())
+    if (std::find(variants.begin(), variants.end(), p.variant) == variants.end())
+      variants.push_back(p.variant);
+  for (const std::string& v : variants)
     for (int threads : {1, 2})
       benchmark::RegisterBenchmark(
           ("BM_SearchNodesPerSecond/" + v + "/threads:" + std::to_string(threads)).c_str(),
