@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "engine/core/move_list.h"
+
 namespace tumen::bogenjirge {
 
 using Mask = uint64_t;  // one bit per point
@@ -62,29 +64,7 @@ class Move {
 
 // Fixed-capacity move list. Board::Parse rejects boards whose move count could exceed it
 // (drops on every square point plus a step or jump along every directed edge and jump).
-class MoveList {
- public:
-  static constexpr int kCapacity = 512;
-  void push_back(Move m) { moves_[size_++] = m; }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  void clear() { size_ = 0; }
-  Move operator[](int i) const { return moves_[i]; }
-  Move& operator[](int i) { return moves_[i]; }
-  const Move* begin() const { return moves_; }
-  const Move* end() const { return moves_ + size_; }
-  Move* begin() { return moves_; }
-  Move* end() { return moves_ + size_; }
-  bool contains(Move m) const {
-    for (Move x : *this)
-      if (x == m) return true;
-    return false;
-  }
-
- private:
-  Move moves_[kCapacity];
-  int size_ = 0;
-};
+using MoveList = FixedMoveList<Move, 512>;
 
 }  // namespace tumen::bogenjirge
 

@@ -8,6 +8,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "engine/core/move_list.h"
+
 namespace tumen::hiashatar {
 
 using Bitboard = unsigned __int128;
@@ -103,30 +105,7 @@ class Move {
 // Fixed-capacity move list: no allocation in move generation. Position::Set admits at most
 // 20 pieces a side; a queen has at most 35 moves on 10x10, so even 19 queens and a king
 // (673 moves) fit.
-class MoveList {
- public:
-  static constexpr int kCapacity = 768;
-  void push_back(Move m) { moves_[size_++] = m; }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  void clear() { size_ = 0; }
-  void truncate(int n) { size_ = n; }  // keeps the first n moves
-  Move operator[](int i) const { return moves_[i]; }
-  Move& operator[](int i) { return moves_[i]; }
-  const Move* begin() const { return moves_; }
-  const Move* end() const { return moves_ + size_; }
-  Move* begin() { return moves_; }
-  Move* end() { return moves_ + size_; }
-  bool contains(Move m) const {
-    for (Move x : *this)
-      if (x == m) return true;
-    return false;
-  }
-
- private:
-  Move moves_[kCapacity];
-  int size_ = 0;
-};
+using MoveList = FixedMoveList<Move, 768>;
 
 }  // namespace tumen::hiashatar
 

@@ -6,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/core/repetition.h"
 #include "engine/games/shatar/zobrist.h"
 
 namespace tumen::shatar {
@@ -349,30 +350,11 @@ void Position::UndoNullMove() {
 }
 
 int Position::RepetitionCount() const {
-  const int window = std::min(st_->rule50, st_->plies_from_null);
-  int count = 0;
-  const StateInfo* s = st_;
-  for (int back = 2; back <= window; back += 2) {
-    if (!s->previous || !s->previous->previous) break;
-    s = s->previous->previous;
-    if (s->key == st_->key) ++count;
-  }
-  return count;
+  return EarlierOccurrences(st_, std::min(st_->rule50, st_->plies_from_null));
 }
 
 bool Position::IsRepetitionForSearch(int plies_from_root) const {
-  const int window = std::min(st_->rule50, st_->plies_from_null);
-  int count = 0;
-  const StateInfo* s = st_;
-  for (int back = 2; back <= window; back += 2) {
-    if (!s->previous || !s->previous->previous) break;
-    s = s->previous->previous;
-    if (s->key == st_->key) {
-      // Inside the tree one repetition is enough; before the root it must be the second.
-      if (back < plies_from_root || ++count >= 2) return true;
-    }
-  }
-  return false;
+  return IsRepetitionInSearch(st_, std::min(st_->rule50, st_->plies_from_null), plies_from_root);
 }
 
 }  // namespace tumen::shatar

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "engine/core/move_list.h"
+
 namespace tumen::shatar {
 
 using Bitboard = uint64_t;
@@ -112,29 +114,7 @@ class Move {
 // Fixed-capacity move list: no allocation in move generation. Position::Set admits at most
 // 16 pieces and 8 pawns a side, which bounds the legal moves far below 512 (15 queens would
 // have 405), even in positions no game can reach.
-class MoveList {
- public:
-  static constexpr int kCapacity = 512;
-  void push_back(Move m) { moves_[size_++] = m; }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  void clear() { size_ = 0; }
-  Move operator[](int i) const { return moves_[i]; }
-  Move& operator[](int i) { return moves_[i]; }
-  const Move* begin() const { return moves_; }
-  const Move* end() const { return moves_ + size_; }
-  Move* begin() { return moves_; }
-  Move* end() { return moves_ + size_; }
-  bool contains(Move m) const {
-    for (Move x : *this)
-      if (x == m) return true;
-    return false;
-  }
-
- private:
-  Move moves_[kCapacity];
-  int size_ = 0;
-};
+using MoveList = FixedMoveList<Move, 512>;
 
 }  // namespace tumen::shatar
 

@@ -6,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/core/repetition.h"
 #include "engine/games/xiangqi/zobrist.h"
 
 namespace tumen::xiangqi {
@@ -226,15 +227,7 @@ void Position::UndoNullMove() {
 }
 
 int Position::RepetitionCount() const {
-  const int window = std::min(st_->rule50, st_->plies_from_null);
-  int count = 0;
-  const StateInfo* s = st_;
-  for (int back = 2; back <= window; back += 2) {
-    if (!s->previous || !s->previous->previous) break;
-    s = s->previous->previous;
-    if (s->key == st_->key) ++count;
-  }
-  return count;
+  return EarlierOccurrences(st_, std::min(st_->rule50, st_->plies_from_null));
 }
 
 std::optional<GameStatus> Position::RepetitionVerdict(int min_count, int plies_in_tree) const {

@@ -6,6 +6,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "engine/core/move_list.h"
+
 namespace tumen::xiangqi {
 
 using Bitboard = unsigned __int128;
@@ -124,29 +126,7 @@ class Move {
 // Fixed-capacity move list. Position::Set admits at most the 16 pieces of the start array a
 // side (two rooks and two cannons of 17 targets each, two horses of 8, five soldiers of 3,
 // king, advisors and elephants of 4): well below 256.
-class MoveList {
- public:
-  static constexpr int kCapacity = 256;
-  void push_back(Move m) { moves_[size_++] = m; }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  void clear() { size_ = 0; }
-  Move operator[](int i) const { return moves_[i]; }
-  Move& operator[](int i) { return moves_[i]; }
-  const Move* begin() const { return moves_; }
-  const Move* end() const { return moves_ + size_; }
-  Move* begin() { return moves_; }
-  Move* end() { return moves_ + size_; }
-  bool contains(Move m) const {
-    for (Move x : *this)
-      if (x == m) return true;
-    return false;
-  }
-
- private:
-  Move moves_[kCapacity];
-  int size_ = 0;
-};
+using MoveList = FixedMoveList<Move, 256>;
 
 }  // namespace tumen::xiangqi
 
