@@ -3,10 +3,14 @@
 //               [--random-plies 8] [--sprt elo0=0,elo1=5] [--seed S] [--adjudicate ...]
 //   tumen status [JOB] [--watch]      progress, W/D/L, pentanomial counts, Elo, LLR
 //   tumen workers                     workers with last heartbeat, games/min, nodes/s
+//   tumen tune --variant V --params spec.txt --iterations N --tc nodes=2000 [--base B.txt]
+//              [--book F.epd] [--random-plies 8] [--seed S]   SPSA over the listed parameters
+//   tumen export-params JOB [--out FILE]   the current theta of an SPSA job as a parameter file
 //   tumen cancel JOB
 //   tumen export JOB --format pgn|binpb [--out FILE]
 // Common: --coordinator HOST:PORT --token-file ADMIN_TOKEN_FILE
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -48,6 +52,9 @@ ABSL_FLAG(std::string, adjudicate, "resign=800:4,draw=10:10:40,max=600",
           "match: resign=CP:MOVES,draw=CP:MOVES:AFTER_MOVE,max=PLIES (empty: none)");
 ABSL_FLAG(int, pairs_per_shard, 2, "match: opening pairs per shard");
 ABSL_FLAG(int, hash, 16, "match: hash MiB per engine");
+ABSL_FLAG(std::string, params, "", "tune: SPSA spec, lines 'name start min max c_end r_end'");
+ABSL_FLAG(int, iterations, 1000, "tune: SPSA iterations (game pairs)");
+ABSL_FLAG(std::string, base, "", "tune: parameter file applied to both sides under the tuned ones");
 ABSL_FLAG(bool, watch, false, "status: refresh until the job ends");
 ABSL_FLAG(std::string, format, "pgn", "export: pgn or binpb (length-delimited tumen.v1.Game)");
 ABSL_FLAG(std::string, out, "", "export: output file (default: standard output)");
@@ -100,11 +107,24 @@ absl::Status ParseKeyValues(const std::string& text,
   return absl::OkStatus();
 }
 
-int Match(CoordinatorClient& client) {
+// `tumen match` and `tumen tune` (a match whose pairs play SPSA perturbations).
+int CreateMatchOrTune(CoordinatorClient& client, bool tune) {
   tumen::v1::CreateJobRequest request;
   tumen::v1::MatchSpec* m = request.mutable_spec()->mutable_match();
   m->set_variant(absl::GetFlag(FLAGS_variant));
-  m->set_games(uint32_t(std::max(0, absl::GetFlag(FLAGS_games))));
+  m->set_games(uint32_t(
+      std::max(0, tune ? 2 * absl::GetFlag(FLAGS_iterations) : absl::GetFlag(FLAGS_games))));
+  if (tune) {
+    absl::StatusOr<std::string> spec = ReadFile(absl::GetFlag(FLAGS_params));
+    if (!spec.ok()) return Fail(absl::StrCat("--params: ", spec.status().message()));
+    request.mutable_spec()->mutable_spsa()->set_params(*spec);
+    if (!absl::GetFlag(FLAGS_base).empty()) {
+      absl::StatusOr<std::string> base = ReadFile(absl::GetFlag(FLAGS_base));
+      if (!base.ok()) return Fail(std::string(base.status().message()));
+      m->set_params_a(*base);
+      m->set_params_b(*base);
+    }
+  }
   m->set_seed(absl::GetFlag(FLAGS_seed));
   m->set_random_plies(uint32_t(std::max(0, absl::GetFlag(FLAGS_random_plies))));
   m->set_pairs_per_shard(uint32_t(std::max(1, absl::GetFlag(FLAGS_pairs_per_shard))));
@@ -113,7 +133,7 @@ int Match(CoordinatorClient& client) {
     return Fail(std::string(s.message()));
   for (const auto& [file, target] : {std::pair{absl::GetFlag(FLAGS_a), m->mutable_params_a()},
                                      std::pair{absl::GetFlag(FLAGS_b), m->mutable_params_b()}}) {
-    if (file.empty()) continue;
+    if (file.empty() || tune) continue;
     absl::StatusOr<std::string> text = ReadFile(file);
     if (!text.ok()) return Fail(std::string(text.status().message()));
     *target = *text;
@@ -151,7 +171,7 @@ int Match(CoordinatorClient& client) {
                                       });
       !s.ok())
     return Fail(absl::StrCat("--sprt: ", s.message()));
-  if (!absl::GetFlag(FLAGS_sprt).empty()) *m->mutable_sprt() = sprt;
+  if (!absl::GetFlag(FLAGS_sprt).empty() && !tune) *m->mutable_sprt() = sprt;
   tumen::v1::Adjudication* adj = m->mutable_adjudication();
   if (absl::Status s = ParseKeyValues(absl::GetFlag(FLAGS_adjudicate),
                                       [&](absl::string_view k, absl::string_view v) {
@@ -196,6 +216,18 @@ std::string StateName(tumen::v1::JobState s) {
   }
 }
 
+void PrintSpsa(const tumen::v1::SpsaStatus& spsa) {
+  std::printf("  SPSA: %u pairs applied\n  %-24s %10s   trajectory\n", spsa.pairs_applied(),
+              "parameter", "theta");
+  for (int i = 0; i < spsa.names_size(); ++i) {
+    std::string trajectory;
+    const int step = std::max(1, spsa.history_size() / 8);
+    for (int h = 0; h < spsa.history_size(); h += step)
+      absl::StrAppendFormat(&trajectory, " %.1f", spsa.history(h).theta(i));
+    std::printf("  %-24s %10.2f  %s\n", spsa.names(i).c_str(), spsa.theta(i), trajectory.c_str());
+  }
+}
+
 void PrintJob(const tumen::v1::JobInfo& j) {
   const tumen::v1::MatchStatus& s = j.match();
   const int width = 30;
@@ -213,6 +245,7 @@ void PrintJob(const tumen::v1::JobInfo& j) {
               absl::StrJoin(s.pentanomial(), ", ").c_str());
   std::printf("  Elo %+.1f  [%+.1f, %+.1f] (95%%)  LOS %.1f%%\n", s.elo(), s.elo_lower(),
               s.elo_upper(), 100 * s.los());
+  if (j.has_spsa()) PrintSpsa(j.spsa());
   if (j.spec().match().has_sprt())
     std::printf("  SPRT elo0=%g elo1=%g  LLR %.2f  [%.2f, %.2f]  %s\n",
                 j.spec().match().sprt().elo0(), j.spec().match().sprt().elo1(), s.llr(),
@@ -249,6 +282,29 @@ int Workers(CoordinatorClient& client) {
                 w.name().c_str(), w.cores(), (now - w.last_seen_unix_ms()) / 1000.0,
                 static_cast<unsigned long long>(w.games()), w.games_per_minute(),
                 w.nodes_per_second(), w.active_leases());
+  return 0;
+}
+
+int ExportParams(CoordinatorClient& client, uint64_t job_id) {
+  tumen::v1::GetJobRequest request;
+  request.set_job_id(job_id);
+  absl::StatusOr<tumen::v1::GetJobResponse> r = client.GetJob(request);
+  if (!r.ok()) return Fail(std::string(r.status().message()));
+  if (r->jobs_size() != 1 || !r->jobs(0).has_spsa())
+    return Fail(absl::StrCat("job ", job_id, " is not an SPSA job"));
+  const tumen::v1::JobInfo& j = r->jobs(0);
+  std::string text =
+      absl::StrCat("# theta of SPSA job ", job_id, " after ", j.spsa().pairs_applied(), " pairs\n",
+                   j.spec().match().params_a());
+  for (int i = 0; i < j.spsa().names_size(); ++i)
+    absl::StrAppend(&text, j.spsa().names(i), " ", std::lround(j.spsa().theta(i)), "\n");
+  if (absl::GetFlag(FLAGS_out).empty()) {
+    std::fputs(text.c_str(), stdout);
+  } else {
+    std::ofstream out(absl::GetFlag(FLAGS_out));
+    out << text;
+    if (!out) return Fail("cannot write " + absl::GetFlag(FLAGS_out));
+  }
   return 0;
 }
 
@@ -291,7 +347,7 @@ int main(int argc, char** argv) {
   tumen::NormalizedArgs normalized(argc, argv);
   std::vector<char*> positional = absl::ParseCommandLine(normalized.argc(), normalized.argv());
   if (positional.size() < 2)
-    return Fail("usage: tumen match|status|workers|cancel|export [JOB] [flags]");
+    return Fail("usage: tumen match|tune|status|workers|cancel|export|export-params [JOB] [flags]");
   const std::string command = positional[1];
   uint64_t job_id = 0;
   if (positional.size() >= 3 && !absl::SimpleAtoi(positional[2], &job_id))
@@ -304,12 +360,14 @@ int main(int argc, char** argv) {
   absl::StatusOr<std::unique_ptr<CoordinatorClient>> client = CoordinatorClient::Create(
       absl::GetFlag(FLAGS_coordinator), *token, absl::GetFlag(FLAGS_ca_file));
   if (!client.ok()) return Fail(std::string(client.status().message()));
-  if (command == "match") return Match(**client);
+  if (command == "match") return CreateMatchOrTune(**client, false);
+  if (command == "tune") return CreateMatchOrTune(**client, true);
   if (command == "status") return Status(**client, job_id);
   if (command == "workers") return Workers(**client);
-  if (command == "cancel" || command == "export") {
+  if (command == "cancel" || command == "export" || command == "export-params") {
     if (job_id == 0) return Fail(absl::StrCat("'tumen ", command, "' needs a job id"));
     if (command == "export") return Export(**client, job_id);
+    if (command == "export-params") return ExportParams(**client, job_id);
     tumen::v1::CancelJobRequest request;
     request.set_job_id(job_id);
     if (absl::Status s = (*client)->CancelJob(request); !s.ok())
@@ -318,5 +376,5 @@ int main(int argc, char** argv) {
     return 0;
   }
   return Fail(absl::StrCat("unknown command '", command,
-                           "'; use match, status, workers, cancel or export"));
+                           "'; use match, tune, status, workers, cancel, export or export-params"));
 }

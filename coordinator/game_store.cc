@@ -67,6 +67,13 @@ CREATE TABLE IF NOT EXISTS games (
   game BLOB NOT NULL,
   PRIMARY KEY (job_id, pair, colour)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS spsa_pairs (
+  job_id INTEGER NOT NULL,
+  pair INTEGER NOT NULL,
+  perturbation BLOB NOT NULL,
+  applied_seq INTEGER,
+  PRIMARY KEY (job_id, pair)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS workers (
   id TEXT PRIMARY KEY,
   name TEXT NOT NULL,
@@ -223,6 +230,67 @@ absl::Status GameStore::ForEachGame(uint64_t job_id,
     visit(g);
   }
   return absl::OkStatus();
+}
+
+absl::Status GameStore::SaveSpsaPairs(uint64_t job_id, const std::vector<StoredSpsaPair>& pairs) {
+  if (pairs.empty()) return absl::OkStatus();
+  absl::MutexLock lock(&mutex_);
+  if (absl::Status s = Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
+  {
+    Statement st(db_,
+                 "INSERT OR IGNORE INTO spsa_pairs (job_id, pair, perturbation) VALUES (?, ?, ?)");
+    if (!st.ok()) {
+      (void)Exec("ROLLBACK");
+      return SqlError(db_, "prepare spsa insert");
+    }
+    for (const StoredSpsaPair& p : pairs) {
+      st.BindInt(1, int64_t(job_id));
+      st.BindInt(2, p.pair);
+      st.BindBlob(3, p.perturbation.SerializeAsString());
+      if (st.Step() != SQLITE_DONE) {
+        absl::Status error = SqlError(db_, "insert spsa pair");
+        st.Reset();
+        (void)Exec("ROLLBACK");
+        return error;
+      }
+      st.Reset();
+    }
+  }
+  return Exec("COMMIT");
+}
+
+absl::Status GameStore::MarkSpsaApplied(uint64_t job_id,
+                                        const std::vector<std::pair<uint32_t, int64_t>>& pair_seq) {
+  if (pair_seq.empty()) return absl::OkStatus();
+  absl::MutexLock lock(&mutex_);
+  Statement st(db_, "UPDATE spsa_pairs SET applied_seq = ? WHERE job_id = ? AND pair = ?");
+  if (!st.ok()) return SqlError(db_, "prepare spsa update");
+  for (const auto& [pair, seq] : pair_seq) {
+    st.BindInt(1, seq);
+    st.BindInt(2, int64_t(job_id));
+    st.BindInt(3, pair);
+    if (st.Step() != SQLITE_DONE) return SqlError(db_, "update spsa pair");
+    st.Reset();
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<StoredSpsaPair>> GameStore::LoadSpsaPairs(uint64_t job_id) {
+  absl::MutexLock lock(&mutex_);
+  Statement st(
+      db_, "SELECT pair, perturbation, applied_seq FROM spsa_pairs WHERE job_id = ? ORDER BY pair");
+  if (!st.ok()) return SqlError(db_, "prepare spsa load");
+  st.BindInt(1, int64_t(job_id));
+  std::vector<StoredSpsaPair> out;
+  while (st.Step() == SQLITE_ROW) {
+    StoredSpsaPair p;
+    p.pair = uint32_t(st.Int(0));
+    if (!p.perturbation.ParseFromString(st.Blob(1)))
+      return absl::DataLossError("store: unreadable spsa pair");
+    p.applied_seq = sqlite3_column_type(st.get(), 2) == SQLITE_NULL ? -1 : st.Int(2);
+    out.push_back(std::move(p));
+  }
+  return out;
 }
 
 absl::Status GameStore::UpsertWorker(const StoredWorker& w) {

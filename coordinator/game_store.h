@@ -35,6 +35,13 @@ struct GameSummary {
   v1::GameResult result = v1::GAME_RESULT_UNSPECIFIED;
 };
 
+// An SPSA perturbation issued for a pair, and when its result was applied (-1: not yet).
+struct StoredSpsaPair {
+  uint32_t pair = 0;
+  v1::SpsaPerturbation perturbation;
+  int64_t applied_seq = -1;
+};
+
 struct StoredWorker {
   std::string id, name, engine_version;
   uint32_t cores = 0;
@@ -61,6 +68,12 @@ class GameStore {
   absl::StatusOr<std::vector<GameSummary>> LoadGameSummaries(uint64_t job_id);
   // Calls `visit` for each stored game of the job in (pair, colour) order.
   absl::Status ForEachGame(uint64_t job_id, const std::function<void(const v1::Game&)>& visit);
+
+  // SPSA: issued perturbations (kept if the pair was issued before) and applied results.
+  absl::Status SaveSpsaPairs(uint64_t job_id, const std::vector<StoredSpsaPair>& pairs);
+  absl::Status MarkSpsaApplied(uint64_t job_id,
+                               const std::vector<std::pair<uint32_t, int64_t>>& pair_seq);
+  absl::StatusOr<std::vector<StoredSpsaPair>> LoadSpsaPairs(uint64_t job_id);
 
   absl::Status UpsertWorker(const StoredWorker& worker);
   absl::StatusOr<std::vector<StoredWorker>> LoadWorkers();

@@ -94,6 +94,52 @@ absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games,
   return absl::OkStatus();
 }
 
+v1::SpsaPerturbation ToProto(const SpsaPerturbation& p) {
+  v1::SpsaPerturbation out;
+  out.set_iteration(uint32_t(p.iteration));
+  for (size_t i = 0; i < p.flips.size(); ++i) {
+    out.add_flips(p.flips[i]);
+    out.add_c(p.c[i]);
+    out.add_r(p.r[i]);
+    out.add_plus(p.plus[i]);
+    out.add_minus(p.minus[i]);
+  }
+  return out;
+}
+
+SpsaPerturbation FromProto(const v1::SpsaPerturbation& p) {
+  SpsaPerturbation out;
+  out.iteration = int(p.iteration());
+  out.flips.assign(p.flips().begin(), p.flips().end());
+  out.c.assign(p.c().begin(), p.c().end());
+  out.r.assign(p.r().begin(), p.r().end());
+  out.plus.assign(p.plus().begin(), p.plus().end());
+  out.minus.assign(p.minus().begin(), p.minus().end());
+  return out;
+}
+
+// Checks an SPSA spec against the engine's parameters of the variant.
+absl::Status CheckSpsaSpec(const v1::JobSpec& spec) {
+  absl::StatusOr<std::vector<SpsaParam>> params = SpsaTuner::ParseSpec(spec.spsa().params());
+  if (!params.ok()) return absl::InvalidArgumentError(params.status().message());
+  absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(spec.match().variant());
+  if (!session.ok()) return Invalid(session.status().message());
+  for (const SpsaParam& p : *params) {
+    if (!(*session)->params().Has(p.name))
+      return absl::InvalidArgumentError(
+          absl::StrCat("spsa spec: ", spec.match().variant(), " has no parameter ", p.name));
+    for (const ParamSet::Entry& e : (*session)->params().All())
+      if (p.name == e.spec->name && (p.min < e.spec->min || p.max > e.spec->max))
+        return absl::InvalidArgumentError(absl::StrCat("spsa spec: ", p.name, " range [", p.min,
+                                                       ", ", p.max, "] exceeds the engine's [",
+                                                       e.spec->min, ", ", e.spec->max, "]"));
+  }
+  if (spec.match().has_sprt() && spec.match().sprt().elo0() != spec.match().sprt().elo1())
+    return absl::InvalidArgumentError(
+        "spsa spec: a tuning run plays its whole budget; drop the SPRT");
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 Scheduler::Scheduler(GameStore* store, SchedulerOptions options)
@@ -106,13 +152,46 @@ int64_t Scheduler::Now() const {
       .count();
 }
 
-void Scheduler::SetupJob(Job& job) {
+absl::Status Scheduler::SetupJob(Job& job) {
   const v1::MatchSpec& m = job.stored.spec.match();
   job.pairs = m.games() / 2;
   job.pairs_per_shard = std::max<uint32_t>(1, m.pairs_per_shard());
   job.shard_count = (job.pairs + job.pairs_per_shard - 1) / job.pairs_per_shard;
   job.points.assign(job.pairs, {-1, -1});
   job.shard_games_stored.assign(job.shard_count, 0);
+  if (!job.stored.spec.has_spsa()) return absl::OkStatus();
+  const v1::SpsaSpec& spsa = job.stored.spec.spsa();
+  absl::StatusOr<std::vector<SpsaParam>> params = SpsaTuner::ParseSpec(spsa.params());
+  if (!params.ok()) return params.status();
+  SpsaConfig config;
+  config.iterations = int(job.pairs);
+  if (spsa.alpha() > 0) config.alpha = spsa.alpha();
+  if (spsa.gamma() > 0) config.gamma = spsa.gamma();
+  if (spsa.a_ratio() > 0) config.a_ratio = spsa.a_ratio();
+  job.spsa = std::make_unique<SpsaTuner>(*std::move(params), config);
+  return absl::OkStatus();
+}
+
+std::string Scheduler::PairParams(const Job& job, uint32_t pair, bool plus) {
+  const SpsaPerturbation& p = job.issued.at(pair);
+  return job.stored.spec.match().params_a() + job.spsa->ParamsText(plus ? p.plus : p.minus);
+}
+
+void Scheduler::ApplySpsa(Job& job, uint32_t pair, SpsaMarks* marks) {
+  const auto& points = job.points[pair];
+  auto it = job.issued.find(pair);
+  if (it == job.issued.end()) return;  // cannot happen: games of a pair match its issued params
+  // Result of the plus side (player A) over the pair: wins - losses, -2..2.
+  job.spsa->Apply(it->second, double(points[0] + points[1] - 2));
+  ++job.applied_seq;
+  if (marks) marks->emplace_back(pair, job.applied_seq);
+  const int64_t every = std::max<int64_t>(1, job.pairs / 100);
+  if (job.applied_seq % every == 0 || job.applied_seq == int64_t(job.pairs)) {
+    v1::SpsaSnapshot snapshot;
+    snapshot.set_pairs_applied(uint32_t(job.applied_seq));
+    for (double t : job.spsa->theta()) snapshot.add_theta(t);
+    job.history.push_back(std::move(snapshot));
+  }
 }
 
 absl::StatusOr<std::unique_ptr<Scheduler>> Scheduler::Create(GameStore* store,
@@ -124,18 +203,42 @@ absl::StatusOr<std::unique_ptr<Scheduler>> Scheduler::Create(GameStore* store,
   if (!workers.ok()) return workers.status();
   absl::MutexLock lock(&s->mutex_);
   for (StoredWorker& w : *workers) s->workers_[w.id].stored = std::move(w);
+  std::vector<std::pair<uint64_t, SpsaMarks>> recovered;
   for (StoredJob& stored : *jobs) {
     Job& job = s->jobs_[stored.id];
     job.stored = std::move(stored);
-    SetupJob(job);
+    if (absl::Status st = SetupJob(job); !st.ok()) return st;
     absl::StatusOr<std::vector<GameSummary>> games = store->LoadGameSummaries(job.stored.id);
     if (!games.ok()) return games.status();
-    for (const GameSummary& g : *games) s->RecordGame(job, g.pair, g.colour, g.result);
+    for (const GameSummary& g : *games) s->RecordGame(job, g.pair, g.colour, g.result, nullptr);
+    if (!job.spsa) continue;
+    // SPSA: replay the applied results in their order, then apply completed pairs whose
+    // result was not recorded as applied before a crash. Each pair counts exactly once.
+    absl::StatusOr<std::vector<StoredSpsaPair>> pairs = store->LoadSpsaPairs(job.stored.id);
+    if (!pairs.ok()) return pairs.status();
+    std::vector<const StoredSpsaPair*> applied;
+    for (const StoredSpsaPair& p : *pairs) {
+      job.issued[p.pair] = FromProto(p.perturbation);
+      if (p.applied_seq >= 0) applied.push_back(&p);
+    }
+    std::sort(applied.begin(), applied.end(), [](const StoredSpsaPair* a, const StoredSpsaPair* b) {
+      return a->applied_seq < b->applied_seq;
+    });
+    for (const StoredSpsaPair* p : applied) ApplySpsa(job, p->pair, nullptr);
+    SpsaMarks marks;
+    for (const StoredSpsaPair& p : *pairs) {
+      const auto& pts = job.points[p.pair];
+      if (p.applied_seq < 0 && pts[0] >= 0 && pts[1] >= 0) ApplySpsa(job, p.pair, &marks);
+    }
+    if (!marks.empty()) recovered.emplace_back(job.stored.id, std::move(marks));
   }
+  for (const auto& [job_id, marks] : recovered)
+    if (absl::Status st = store->MarkSpsaApplied(job_id, marks); !st.ok()) return st;
   return s;
 }
 
-void Scheduler::RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameResult result) {
+void Scheduler::RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameResult result,
+                           SpsaMarks* marks) {
   if (pair >= job.pairs || colour > 1 || job.points[pair][colour] >= 0) return;
   // Colour 0: A has White.
   int points = 1;
@@ -146,7 +249,10 @@ void Scheduler::RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameRes
   ++job.shard_games_stored[pair / job.pairs_per_shard];
   (points == 2 ? job.wdl.wins : points == 1 ? job.wdl.draws : job.wdl.losses)++;
   const auto& p = job.points[pair];
-  if (p[0] >= 0 && p[1] >= 0) ++job.pentanomial.counts[size_t(p[0] + p[1])];
+  if (p[0] >= 0 && p[1] >= 0) {
+    ++job.pentanomial.counts[size_t(p[0] + p[1])];
+    if (job.spsa && marks) ApplySpsa(job, pair, marks);
+  }
 }
 
 v1::JobState Scheduler::Verdict(const Job& job) const {
@@ -163,6 +269,8 @@ v1::JobState Scheduler::Verdict(const Job& job) const {
 absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
   if (!spec.has_match())
     return absl::InvalidArgumentError("job spec: only match jobs exist so far");
+  if (spec.has_spsa())
+    if (absl::Status s = CheckSpsaSpec(spec); !s.ok()) return s;
   if (absl::Status s = CompleteMatchSpec(*spec.mutable_match(), options_.max_games_per_job,
                                          options_.default_pairs_per_shard);
       !s.ok())
@@ -173,7 +281,7 @@ absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
   absl::MutexLock lock(&mutex_);
   Job& job = jobs_[*id];
   job.stored = {*id, std::move(spec), v1::JOB_STATE_RUNNING, now};
-  SetupJob(job);
+  if (absl::Status s = SetupJob(job); !s.ok()) return s;  // checked above; cannot fail here
   return *id;
 }
 
@@ -196,6 +304,13 @@ v1::JobInfo Scheduler::Describe(const Job& job) const {
   st->set_elo_lower(elo.elo_lower);
   st->set_elo_upper(elo.elo_upper);
   st->set_los(elo.los);
+  if (job.spsa) {
+    v1::SpsaStatus* spsa = info.mutable_spsa();
+    for (const SpsaParam& p : job.spsa->params()) spsa->add_names(p.name);
+    for (double t : job.spsa->theta()) spsa->add_theta(t);
+    spsa->set_pairs_applied(uint32_t(job.applied_seq));
+    for (const v1::SpsaSnapshot& h : job.history) *spsa->add_history() = h;
+  }
   const v1::MatchSpec& m = job.stored.spec.match();
   if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
     const SprtResult r = PentanomialSprt(
@@ -288,7 +403,7 @@ absl::StatusOr<std::string> Scheduler::RegisterWorker(const v1::RegisterWorkerRe
   return w.id;
 }
 
-v1::Shard Scheduler::MakeShard(const Job& job, uint32_t shard_id) const {
+v1::Shard Scheduler::MakeShard(Job& job, uint32_t shard_id, std::vector<StoredSpsaPair>* issued) {
   v1::Shard shard;
   const v1::MatchSpec& m = job.stored.spec.match();
   shard.set_job_id(job.stored.id);
@@ -300,12 +415,30 @@ v1::Shard Scheduler::MakeShard(const Job& job, uint32_t shard_id) const {
     shard.add_pairs(pair);
     shard.add_pair_openings(m.openings(int(pair)));
     shard.add_pair_seeds(MixSeed(m.seed(), pair));
+    if (!job.spsa) continue;
+    if (!job.issued.contains(pair)) {  // issued once: a re-leased pair keeps its flips
+      job.issued[pair] = job.spsa->Perturb(int(pair) + 1, m.seed());
+      issued->push_back({pair, ToProto(job.issued[pair]), -1});
+    }
+    shard.add_pair_params_a(PairParams(job, pair, true));
+    shard.add_pair_params_b(PairParams(job, pair, false));
   }
   return shard;
 }
 
 absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(const std::string& worker_id,
                                                               uint32_t max_shards) {
+  std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>> issued;
+  absl::StatusOr<std::vector<v1::Lease>> leases = LeaseShardsLocked(worker_id, max_shards, issued);
+  // Perturbations reach the store before any worker plays them.
+  for (const auto& [job_id, pairs] : issued)
+    if (absl::Status s = store_->SaveSpsaPairs(job_id, pairs); !s.ok()) return s;
+  return leases;
+}
+
+absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
+    const std::string& worker_id, uint32_t max_shards,
+    std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>>& issued) {
   absl::MutexLock lock(&mutex_);
   auto worker = workers_.find(worker_id);
   if (worker == workers_.end())
@@ -325,7 +458,9 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(const std::string&
       if (lease != job.leases.end() && lease->second.deadline_unix_ms > now) continue;
       job.leases[s] = {worker_id, now + options_.lease_ms};
       v1::Lease l;
-      *l.mutable_shard() = MakeShard(job, s);
+      std::vector<StoredSpsaPair> new_pairs;
+      *l.mutable_shard() = MakeShard(job, s, &new_pairs);
+      if (!new_pairs.empty()) issued.emplace_back(id, std::move(new_pairs));
       l.set_deadline_unix_ms(now + options_.lease_ms);
       out.push_back(std::move(l));
     }
@@ -380,8 +515,16 @@ absl::Status Scheduler::CheckIdentity(const v1::Game& g) {
     return absl::InvalidArgumentError("variant differs from the job's");
   if (g.start_fen() != m.openings(int(id.pair())))
     return absl::InvalidArgumentError("start position differs from the pair's opening");
-  const std::string& white = id.colour() == 0 ? m.params_a() : m.params_b();
-  const std::string& black = id.colour() == 0 ? m.params_b() : m.params_a();
+  std::string a = m.params_a(), b = m.params_b();
+  if (job.spsa) {
+    if (!job.issued.contains(id.pair()))
+      return absl::FailedPreconditionError(
+          absl::StrCat("pair ", id.pair(), " has not been issued"));
+    a = PairParams(job, id.pair(), true);
+    b = PairParams(job, id.pair(), false);
+  }
+  const std::string& white = id.colour() == 0 ? a : b;
+  const std::string& black = id.colour() == 0 ? b : a;
   if (g.white().params_text() != white || g.black().params_text() != black)
     return absl::InvalidArgumentError("players' parameters differ from the job's for this colour");
   if (uint32_t(g.moves_size()) > kMaxMovesPerGame)
@@ -425,6 +568,7 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
   absl::StatusOr<std::vector<bool>> inserted = store_->InsertGames(valid);
   if (!inserted.ok()) return inserted.status();  // nothing acknowledged: the worker retries
   std::vector<std::pair<uint64_t, v1::JobState>> ended;
+  std::map<uint64_t, SpsaMarks> applied;
   {
     absl::MutexLock lock(&mutex_);
     for (size_t k = 0; k < valid.size(); ++k) {
@@ -435,7 +579,7 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
       const v1::GameId& id = valid[k].id();
       auto it = jobs_.find(id.job_id());
       if (it == jobs_.end()) continue;
-      RecordGame(it->second, id.pair(), id.colour(), valid[k].result());
+      RecordGame(it->second, id.pair(), id.colour(), valid[k].result(), &applied[id.job_id()]);
       ++workers_[r.worker_id()].stored.games;
     }
     for (auto& [id, job] : jobs_) {
@@ -452,6 +596,8 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
       if (it != jobs_.end()) it->second.leases.erase(r.shard().shard_id());
     }
   }
+  for (const auto& [id, marks] : applied)
+    if (absl::Status s = store_->MarkSpsaApplied(id, marks); !s.ok()) return s;
   for (const auto& [id, state] : ended)
     if (absl::Status s = store_->SetJobState(id, state); !s.ok()) return s;
   StoredWorker snapshot;

@@ -18,6 +18,7 @@
 #include "absl/synchronization/mutex.h"
 #include "coordinator/game_store.h"
 #include "coordinator/match_stats.h"
+#include "coordinator/spsa.h"
 #include "tumen/v1/coordinator.pb.h"
 
 namespace tumen::coordinator {
@@ -66,21 +67,36 @@ class Scheduler {
     uint64_t games_stored = 0;
     WdlCounts wdl;
     PentanomialCounts pentanomial;
+    // SPSA jobs: the tuner, the perturbation issued for each pair, results applied so far.
+    std::unique_ptr<SpsaTuner> spsa;
+    std::map<uint32_t, SpsaPerturbation> issued;
+    int64_t applied_seq = 0;
+    std::vector<v1::SpsaSnapshot> history;
     bool running() const { return stored.state == v1::JOB_STATE_RUNNING; }
   };
+  using SpsaMarks = std::vector<std::pair<uint32_t, int64_t>>;  // (pair, applied_seq)
   struct Worker {
     StoredWorker stored;
     uint64_t nodes_since_register = 0;
   };
 
   Scheduler(GameStore* store, SchedulerOptions options);
+  absl::StatusOr<std::vector<v1::Lease>> LeaseShardsLocked(
+      const std::string& worker_id, uint32_t max_shards,
+      std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>>& issued);
   int64_t Now() const;
-  static void SetupJob(Job& job);
-  void RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameResult result)
+  static absl::Status SetupJob(Job& job);
+  // Counts a stored game; when it completes an SPSA pair and `marks` is given, applies the
+  // pair's result to theta and records (pair, seq) for the store.
+  void RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameResult result, SpsaMarks* marks)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  static void ApplySpsa(Job& job, uint32_t pair, SpsaMarks* marks);
+  // "name value" lines a player of an SPSA pair plays with: the base, then theta +- c delta.
+  static std::string PairParams(const Job& job, uint32_t pair, bool plus);
   // The job's new state when SPRT or the game budget ends it; RUNNING otherwise.
   v1::JobState Verdict(const Job& job) const;
-  v1::Shard MakeShard(const Job& job, uint32_t shard_id) const;
+  // Issues SPSA perturbations for the shard's pairs where needed (appended to `issued`).
+  v1::Shard MakeShard(Job& job, uint32_t shard_id, std::vector<StoredSpsaPair>* issued);
   v1::JobInfo Describe(const Job& job) const;
   // Checks a submitted game against its job before the (slow) replay; fills `expected`.
   absl::Status CheckIdentity(const v1::Game& game) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);

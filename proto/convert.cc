@@ -172,8 +172,12 @@ selfplay::GameSpec GameSpecFor(const v1::Shard& shard, int pair_index, int colou
   spec.adjudication = FromProto(m.adjudication());
   spec.hash_mb = int(m.hash_mb());
   spec.seed = pair_index < shard.pair_seeds_size() ? shard.pair_seeds(pair_index) : 0;
-  const selfplay::PlayerConfig a{kEngineVersion, "a", m.params_a()},
-      b{kEngineVersion, "b", m.params_b()};
+  // SPSA shards carry each pair's own parameter sets.
+  const bool per_pair =
+      pair_index < shard.pair_params_a_size() && pair_index < shard.pair_params_b_size();
+  const selfplay::PlayerConfig a{kEngineVersion, "a",
+                                 per_pair ? shard.pair_params_a(pair_index) : m.params_a()},
+      b{kEngineVersion, "b", per_pair ? shard.pair_params_b(pair_index) : m.params_b()};
   spec.white = colour == 0 ? a : b;
   spec.black = colour == 0 ? b : a;
   return spec;

@@ -257,6 +257,54 @@ TEST(FarmEndToEnd, EveryVariantPlaysThroughTheFarm) {
   }
 }
 
+// SPSA: every pair's result moves theta exactly once, also across a coordinator restart, and
+// the games were played with the pair's issued parameters (the coordinator checks them).
+TEST(FarmEndToEnd, SpsaJobAppliesEveryPairOnceAndSurvivesARestart) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  ASSERT_TRUE(farm.StartWorker("w2").ok());
+  v1::JobSpec spec = SmallMatch(16, 150);  // 8 pairs = 8 SPSA iterations
+  spec.mutable_match()->set_params_b("");
+  spec.mutable_spsa()->set_params("KnightMg 320 200 450 30 0.05\nRookMg 480 350 650 30 0.05\n");
+  const uint64_t job = CreateJob(farm, spec);
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(5));
+  ASSERT_TRUE(done.ok()) << done.status();
+  ASSERT_TRUE(done->has_spsa());
+  EXPECT_EQ(done->spsa().pairs_applied(), 8u);
+  ASSERT_EQ(done->spsa().theta_size(), 2);
+  EXPECT_GE(done->spsa().theta(0), 200);
+  EXPECT_LE(done->spsa().theta(0), 450);
+  EXPECT_FALSE(done->spsa().history().empty());
+  // A restart rebuilds the same theta from the stored pairs and results.
+  ASSERT_TRUE(farm.StopCoordinator().ok());
+  ASSERT_TRUE(farm.StartCoordinator(60, farm.port()).ok());
+  absl::StatusOr<v1::JobInfo> again = farm.GetJob(job);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->spsa().pairs_applied(), 8u);
+  EXPECT_EQ(again->spsa().theta(0), done->spsa().theta(0));
+  EXPECT_EQ(again->spsa().theta(1), done->spsa().theta(1));
+  // Games carry the perturbed parameters of their pair.
+  absl::StatusOr<std::vector<v1::Game>> games = farm.ExportGames(job);
+  ASSERT_TRUE(games.ok());
+  for (const v1::Game& g : *games)
+    EXPECT_NE(g.white().params_text().find("KnightMg "), std::string::npos);
+}
+
+TEST(FarmEndToEnd, SpsaSpecsAreChecked) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  v1::CreateJobRequest request;
+  *request.mutable_spec() = SmallMatch(4, 100);
+  request.mutable_spec()->mutable_spsa()->set_params("NoSuchParam 1 0 2 1 0.1\n");
+  absl::StatusOr<v1::CreateJobResponse> r = farm.AdminClient()->CreateJob(request);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("NoSuchParam"), absl::string_view::npos) << r.status();
+  request.mutable_spec()->mutable_spsa()->set_params("KnightMg 320 0 9999 10 0.1\n");
+  r = farm.AdminClient()->CreateJob(request);
+  EXPECT_NE(r.status().message().find("exceeds the engine"), absl::string_view::npos) << r.status();
+}
+
 TEST(FarmEndToEnd, SprtStopsAClearlyDecidedMatch) {
   FarmHarness farm;
   ASSERT_TRUE(farm.StartCoordinator().ok());
