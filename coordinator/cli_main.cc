@@ -9,6 +9,8 @@
 //   tumen cancel JOB
 //   tumen export JOB --format pgn|binpb [--out FILE]
 // Common: --coordinator HOST:PORT --token-file ADMIN_TOKEN_FILE
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -267,7 +269,8 @@ int Status(CoordinatorClient& client, uint64_t job_id) {
     std::fflush(stdout);
     if (!absl::GetFlag(FLAGS_watch) || !running) return 0;
     std::this_thread::sleep_for(std::chrono::seconds(2));
-    std::printf("\n");
+    // On a terminal the status is redrawn in place; into a file or pipe it is appended.
+    std::printf(isatty(STDOUT_FILENO) ? "\033[H\033[J" : "\n");
   }
 }
 
