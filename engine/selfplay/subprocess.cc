@@ -1,4 +1,4 @@
-#include "tests/support/subprocess.h"
+#include "engine/selfplay/subprocess.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +17,7 @@
 
 extern char** environ;
 
-namespace tumen::testing {
+namespace tumen::selfplay {
 namespace {
 
 constexpr absl::Duration kExitGracePeriod = absl::Seconds(1);
@@ -201,4 +201,4 @@ absl::StatusOr<int> Subprocess::Wait(absl::Duration timeout) {
   return wait_status_;
 }
 
-}  // namespace tumen::testing
+}  // namespace tumen::selfplay

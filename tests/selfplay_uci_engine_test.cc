@@ -1,0 +1,58 @@
+// External engines as players: Fairy-Stockfish through UCI, and engines that crash or hang.
+#include <filesystem>
+
+#include "engine/api/game_session.h"
+#include "engine/selfplay/uci_engine_player.h"
+#include "gtest/gtest.h"
+
+namespace tumen::selfplay {
+namespace {
+
+constexpr char kFairyStockfish[] = "/usr/games/fairy-stockfish";
+
+TEST(UciEnginePlayer, FairyStockfishPlaysLegalShatarMoves) {
+  if (!std::filesystem::exists(kFairyStockfish))
+    GTEST_SKIP() << "install fairy-stockfish (scripts/setup.sh)";
+  absl::StatusOr<std::unique_ptr<UciEnginePlayer>> engine =
+      UciEnginePlayer::Start({kFairyStockfish, {}, "shatar", {{"Hash", "16"}, {"Threads", "1"}}});
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  EXPECT_NE((*engine)->name().find("Fairy-Stockfish"), std::string::npos);
+  ASSERT_TRUE((*engine)->NewGame().ok());
+  auto referee = *CreateGameSession("shatar-traditional");  // Fairy-Stockfish's `shatar`
+  std::vector<std::string> moves;
+  TimeControl tc;
+  tc.nodes = 2000;
+  const int64_t clocks[2] = {0, 0};
+  for (int ply = 0; ply < 12 && !referee->Status().over(); ++ply) {
+    absl::StatusOr<EngineMove> m =
+        (*engine)->Think(referee->StartFen(), moves, tc, clocks, absl::Seconds(30));
+    ASSERT_TRUE(m.ok()) << m.status();
+    ASSERT_TRUE(referee->PlayMove(m->move).ok()) << m->move;
+    EXPECT_GT(m->nodes, 0u);
+    moves.push_back(m->move);
+  }
+}
+
+TEST(UciEnginePlayer, AnEngineThatExitsIsReportedUnavailable) {
+  absl::StatusOr<std::unique_ptr<UciEnginePlayer>> engine =
+      UciEnginePlayer::Start({"/bin/true", {}, "", {}});
+  ASSERT_FALSE(engine.ok());
+  EXPECT_EQ(engine.status().code(), absl::StatusCode::kUnavailable) << engine.status();
+}
+
+TEST(UciEnginePlayer, AHungEngineIsKilledAtTheDeadline) {
+  UciEngineConfig config{"/bin/sleep", {"60"}, "", {}};
+  config.startup_timeout = absl::Milliseconds(300);
+  const absl::Time start = absl::Now();
+  absl::StatusOr<std::unique_ptr<UciEnginePlayer>> engine = UciEnginePlayer::Start(config);
+  ASSERT_FALSE(engine.ok());
+  EXPECT_EQ(engine.status().code(), absl::StatusCode::kDeadlineExceeded) << engine.status();
+  EXPECT_LT(absl::Now() - start, absl::Seconds(10));
+}
+
+TEST(UciEnginePlayer, AMissingProgramIsAnError) {
+  EXPECT_FALSE(UciEnginePlayer::Start({"/nonexistent/engine", {}, "", {}}).ok());
+}
+
+}  // namespace
+}  // namespace tumen::selfplay
