@@ -59,7 +59,7 @@ std::vector<v1::Game> PrepareGames(const FarmHarness& farm, std::string& worker_
   auto play = [&] {
     for (size_t k; (k = next++) < tasks.size();) {
       const auto& [shard, index, colour] = tasks[k];
-      v1::Game g = *proto::ToProto(*selfplay::PlayGame(proto::GameSpecFor(*shard, index, colour)));
+      v1::Game g = *proto::ToProto(*selfplay::PlayGame(*proto::GameSpecFor(*shard, index, colour)));
       *g.mutable_id() = proto::GameIdFor(*shard, index, colour);
       games[k] = std::move(g);
     }

@@ -1,5 +1,6 @@
 // tumen: the operator's command line.
 //   tumen match --variant V --games N --tc nodes=2000 [--a A.txt] [--b B.txt] [--book F.epd]
+//               [--engine-b NAME --engine-b-variant V --engine-b-options Hash=16]  (external)
 //               [--random-plies 8] [--sprt elo0=0,elo1=5] [--seed S] [--adjudicate ...]
 //   tumen status [JOB] [--watch]      progress, W/D/L, pentanomial counts, Elo, LLR
 //   tumen workers                     workers with last heartbeat, games/min, nodes/s
@@ -18,6 +19,7 @@
 #include <iostream>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
@@ -57,6 +59,14 @@ ABSL_FLAG(int, hash, 16, "match: hash MiB per engine");
 ABSL_FLAG(std::string, params, "", "tune: SPSA spec, lines 'name start min max c_end r_end'");
 ABSL_FLAG(int, iterations, 1000, "tune: SPSA iterations (game pairs)");
 ABSL_FLAG(std::string, base, "", "tune: parameter file applied to both sides under the tuned ones");
+ABSL_FLAG(std::string, engine_a, "",
+          "match: player A is this external engine (a name the workers know)");
+ABSL_FLAG(std::string, engine_b, "", "match: player B is this external engine");
+ABSL_FLAG(std::string, engine_a_variant, "",
+          "match: UCI_Variant for engine A (its name for the variant)");
+ABSL_FLAG(std::string, engine_b_variant, "", "match: UCI_Variant for engine B");
+ABSL_FLAG(std::string, engine_a_options, "", "match: UCI options of engine A, NAME=VALUE,...");
+ABSL_FLAG(std::string, engine_b_options, "", "match: UCI options of engine B, NAME=VALUE,...");
 ABSL_FLAG(bool, watch, false, "status: refresh until the job ends");
 ABSL_FLAG(std::string, format, "pgn", "export: pgn or binpb (length-delimited tumen.v1.Game)");
 ABSL_FLAG(std::string, out, "", "export: output file (default: standard output)");
@@ -198,6 +208,24 @@ int CreateMatchOrTune(CoordinatorClient& client, bool tune) {
                                       });
       !s.ok())
     return Fail(absl::StrCat("--adjudicate: ", s.message()));
+  for (const auto& [name, variant, options, target] :
+       {std::tuple{absl::GetFlag(FLAGS_engine_a), absl::GetFlag(FLAGS_engine_a_variant),
+                   absl::GetFlag(FLAGS_engine_a_options), m->mutable_engine_a()},
+        std::tuple{absl::GetFlag(FLAGS_engine_b), absl::GetFlag(FLAGS_engine_b_variant),
+                   absl::GetFlag(FLAGS_engine_b_options), m->mutable_engine_b()}}) {
+    if (name.empty()) continue;
+    target->set_name(name);
+    target->set_uci_variant(variant);
+    if (absl::Status s = ParseKeyValues(options,
+                                        [&](absl::string_view k, absl::string_view v) {
+                                          tumen::v1::EngineOption* o = target->add_options();
+                                          o->set_name(std::string(k));
+                                          o->set_value(std::string(v));
+                                          return true;
+                                        });
+        !s.ok())
+      return Fail(absl::StrCat("engine options: ", s.message()));
+  }
   client.set_deadline(absl::Minutes(5));  // random openings are generated at creation
   absl::StatusOr<tumen::v1::CreateJobResponse> r = client.CreateJob(request);
   if (!r.ok()) return Fail(std::string(r.status().message()));

@@ -1,5 +1,6 @@
 #include "coordinator/scheduler.h"
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <set>
@@ -48,6 +49,18 @@ absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games,
       return Invalid(absl::StrCat("params ", name, " is larger than 64 KiB"));
     if (absl::Status s = (*session)->params().ParseText(*text); !s.ok())
       return Invalid(absl::StrCat("params ", name, ": ", s.message()));
+  }
+  for (const v1::EngineSpec* e : {&m.engine_a(), &m.engine_b()}) {
+    if (e->name().empty() && e->options_size() == 0 && e->uci_variant().empty()) continue;
+    if (e->name().empty() || e->name().size() > 64 || e->options_size() > 64 ||
+        e->uci_variant().size() > 64)
+      return Invalid(
+          "an external engine needs a name (at most 64 characters) and at most 64 options");
+    for (const v1::EngineOption& o : e->options())
+      if (o.name().empty() || o.name().size() > 128 || o.value().size() > 1024 ||
+          o.name().find('\n') != std::string::npos || o.value().find('\n') != std::string::npos)
+        return Invalid(
+            absl::StrCat("engine ", e->name(), ": option names and values must be single lines"));
   }
   if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
     const v1::SprtSpec& s = m.sprt();
@@ -426,10 +439,11 @@ v1::Shard Scheduler::MakeShard(Job& job, uint32_t shard_id, std::vector<StoredSp
   return shard;
 }
 
-absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(const std::string& worker_id,
-                                                              uint32_t max_shards) {
+absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(
+    const std::string& worker_id, uint32_t max_shards, const std::vector<std::string>& engines) {
   std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>> issued;
-  absl::StatusOr<std::vector<v1::Lease>> leases = LeaseShardsLocked(worker_id, max_shards, issued);
+  absl::StatusOr<std::vector<v1::Lease>> leases =
+      LeaseShardsLocked(worker_id, max_shards, engines, issued);
   // Perturbations reach the store before any worker plays them.
   for (const auto& [job_id, pairs] : issued)
     if (absl::Status s = store_->SaveSpsaPairs(job_id, pairs); !s.ok()) return s;
@@ -437,8 +451,14 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(const std::string&
 }
 
 absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
-    const std::string& worker_id, uint32_t max_shards,
+    const std::string& worker_id, uint32_t max_shards, const std::vector<std::string>& engines,
     std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>>& issued) {
+  const auto can_play = [&](const v1::MatchSpec& m) {  // the worker runs the job's engines
+    for (const std::string& name : {m.engine_a().name(), m.engine_b().name()})
+      if (!name.empty() && std::find(engines.begin(), engines.end(), name) == engines.end())
+        return false;
+    return true;
+  };
   absl::MutexLock lock(&mutex_);
   auto worker = workers_.find(worker_id);
   if (worker == workers_.end())
@@ -448,7 +468,7 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
   max_shards = std::min(max_shards, kMaxShardsPerLease);
   std::vector<v1::Lease> out;
   for (auto& [id, job] : jobs_) {
-    if (!job.running()) continue;
+    if (!job.running() || !can_play(job.stored.spec.match())) continue;
     for (uint32_t s = 0; s < job.shard_count && out.size() < max_shards; ++s) {
       const uint32_t first = s * job.pairs_per_shard;
       const uint32_t games_in_shard =
@@ -523,6 +543,16 @@ absl::Status Scheduler::CheckIdentity(const v1::Game& g) {
     a = PairParams(job, id.pair(), true);
     b = PairParams(job, id.pair(), false);
   }
+  // External players have no parameters; their engine name must be the job's.
+  const std::string& engine_a = m.engine_a().name();
+  const std::string& engine_b = m.engine_b().name();
+  if (!engine_a.empty()) a.clear();
+  if (!engine_b.empty()) b.clear();
+  const v1::PlayerInfo& player_a = id.colour() == 0 ? g.white() : g.black();
+  const v1::PlayerInfo& player_b = id.colour() == 0 ? g.black() : g.white();
+  if ((!engine_a.empty() && player_a.engine() != engine_a) ||
+      (!engine_b.empty() && player_b.engine() != engine_b))
+    return absl::InvalidArgumentError("players' engines differ from the job's");
   const std::string& white = id.colour() == 0 ? a : b;
   const std::string& black = id.colour() == 0 ? b : a;
   if (g.white().params_text() != white || g.black().params_text() != black)

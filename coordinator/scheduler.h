@@ -45,8 +45,10 @@ class Scheduler {
 
   // Workers.
   absl::StatusOr<std::string> RegisterWorker(const v1::RegisterWorkerRequest& request);
+  // Only shards whose external engines the worker can run (`engines`) are leased to it.
   absl::StatusOr<std::vector<v1::Lease>> LeaseShards(const std::string& worker_id,
-                                                     uint32_t max_shards);
+                                                     uint32_t max_shards,
+                                                     const std::vector<std::string>& engines = {});
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
   absl::StatusOr<v1::SubmitGamesResponse> SubmitGames(const v1::SubmitGamesRequest& request);
 
@@ -82,7 +84,7 @@ class Scheduler {
 
   Scheduler(GameStore* store, SchedulerOptions options);
   absl::StatusOr<std::vector<v1::Lease>> LeaseShardsLocked(
-      const std::string& worker_id, uint32_t max_shards,
+      const std::string& worker_id, uint32_t max_shards, const std::vector<std::string>& engines,
       std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>>& issued);
   int64_t Now() const;
   static absl::Status SetupJob(Job& job);

@@ -40,8 +40,10 @@ grpc::Status CoordinatorService::LeaseShards(grpc::ServerContext* ctx,
                                              const v1::LeaseShardsRequest* req,
                                              v1::LeaseShardsResponse* resp) {
   if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
-  absl::StatusOr<std::vector<v1::Lease>> leases =
-      scheduler_->LeaseShards(req->worker_id(), req->max_shards());
+  if (req->engines_size() > 64)
+    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "at most 64 engines");
+  absl::StatusOr<std::vector<v1::Lease>> leases = scheduler_->LeaseShards(
+      req->worker_id(), req->max_shards(), {req->engines().begin(), req->engines().end()});
   if (!leases.ok()) return ToGrpc(leases.status());
   for (v1::Lease& l : *leases) *resp->add_leases() = std::move(l);
   return grpc::Status::OK;

@@ -83,7 +83,7 @@ GameResult FromProto(v1::GameResult r) {
 // The enums share their numbering (game.proto mirrors engine/core/outcome.h).
 v1::Termination ToProto(Termination t) { return v1::Termination(int(t)); }
 Termination FromProto(v1::Termination t) {
-  return int(t) <= int(Termination::kRepetitionDeerWin) ? Termination(int(t)) : Termination::kNone;
+  return int(t) <= int(Termination::kEngineFailure) ? Termination(int(t)) : Termination::kNone;
 }
 
 absl::StatusOr<v1::Game> ToProto(const selfplay::GameRecord& r) {
@@ -111,6 +111,7 @@ absl::StatusOr<v1::Game> ToProto(const selfplay::GameRecord& r) {
   g.set_seed(r.seed);
   g.set_started_unix_ms(r.started_unix_ms);
   g.set_finished_unix_ms(r.finished_unix_ms);
+  for (const std::string& e : r.events) g.add_events(e);
   return g;
 }
 
@@ -139,6 +140,7 @@ absl::StatusOr<selfplay::GameRecord> FromProto(const v1::Game& g) {
   r.seed = g.seed();
   r.started_unix_ms = g.started_unix_ms();
   r.finished_unix_ms = g.finished_unix_ms();
+  r.events.assign(g.events().begin(), g.events().end());
   return r;
 }
 
@@ -163,7 +165,9 @@ selfplay::Adjudication FromProto(const v1::Adjudication& a) {
   return x;
 }
 
-selfplay::GameSpec GameSpecFor(const v1::Shard& shard, int pair_index, int colour) {
+absl::StatusOr<selfplay::GameSpec> GameSpecFor(
+    const v1::Shard& shard, int pair_index, int colour,
+    const std::map<std::string, std::string>& engine_paths) {
   const v1::MatchSpec& m = shard.match();
   selfplay::GameSpec spec;
   spec.variant = m.variant();
@@ -175,9 +179,20 @@ selfplay::GameSpec GameSpecFor(const v1::Shard& shard, int pair_index, int colou
   // SPSA shards carry each pair's own parameter sets.
   const bool per_pair =
       pair_index < shard.pair_params_a_size() && pair_index < shard.pair_params_b_size();
-  const selfplay::PlayerConfig a{kEngineVersion, "a",
-                                 per_pair ? shard.pair_params_a(pair_index) : m.params_a()},
-      b{kEngineVersion, "b", per_pair ? shard.pair_params_b(pair_index) : m.params_b()};
+  selfplay::PlayerConfig a{
+      kEngineVersion, "a", per_pair ? shard.pair_params_a(pair_index) : m.params_a(), {}},
+      b{kEngineVersion, "b", per_pair ? shard.pair_params_b(pair_index) : m.params_b(), {}};
+  for (auto [player, engine] : {std::pair{&a, &m.engine_a()}, std::pair{&b, &m.engine_b()}}) {
+    if (engine->name().empty()) continue;
+    const auto path = engine_paths.find(engine->name());
+    if (path == engine_paths.end())
+      return absl::FailedPreconditionError(
+          absl::StrCat("this worker has no engine '", engine->name(), "'"));
+    selfplay::ExternalEngine external{path->second, engine->uci_variant(), {}};
+    for (const v1::EngineOption& o : engine->options())
+      external.options.emplace_back(o.name(), o.value());
+    *player = {engine->name(), player->params_name, "", external};
+  }
   spec.white = colour == 0 ? a : b;
   spec.black = colour == 0 ? b : a;
   return spec;

@@ -3,6 +3,7 @@
 #define TUMEN_PROTO_CONVERT_H_
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -32,8 +33,11 @@ selfplay::TimeControl FromProto(const v1::TimeControl& tc);
 selfplay::Adjudication FromProto(const v1::Adjudication& a);
 
 // The game of a shard's pair `pair_index` (index into shard.pairs) with player A as White
-// (colour 0) or Black (colour 1): what a worker plays for it.
-selfplay::GameSpec GameSpecFor(const v1::Shard& shard, int pair_index, int colour);
+// (colour 0) or Black (colour 1): what a worker plays for it. External engines are looked up
+// by name in `engine_paths` (the worker's allow-list); an unknown name is an error.
+absl::StatusOr<selfplay::GameSpec> GameSpecFor(
+    const v1::Shard& shard, int pair_index, int colour,
+    const std::map<std::string, std::string>& engine_paths = {});
 // The stable id of that game.
 v1::GameId GameIdFor(const v1::Shard& shard, int pair_index, int colour);
 

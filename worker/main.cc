@@ -2,10 +2,13 @@
 //   tumen-worker --coordinator HOST:PORT --token-file F --games N [--name NAME] [--spool DIR]
 // First SIGTERM/SIGINT: finish the running games, upload, exit. Second: stop now (finished
 // games stay in the spool and are uploaded by the next start).
+#include <unistd.h>
+
 #include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <thread>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
@@ -22,6 +25,8 @@ ABSL_FLAG(std::string, name, "", "worker name (default: host name)");
 ABSL_FLAG(std::string, spool, "", "spool directory (default: tumen-spool-<name>)");
 ABSL_FLAG(int, heartbeat_seconds, 10, "heartbeat interval");
 ABSL_FLAG(int64_t, max_games, 0, "exit after this many games (0: run until stopped)");
+ABSL_FLAG(std::vector<std::string>, engine, {},
+          "external UCI engines this worker may run, NAME=PATH (comma-separated or repeated)");
 
 namespace {
 std::atomic<int> signals_received{0};
@@ -68,6 +73,15 @@ int main(int argc, char** argv) {
   options.games_in_parallel = absl::GetFlag(FLAGS_games);
   options.heartbeat_interval = absl::Seconds(std::max(1, absl::GetFlag(FLAGS_heartbeat_seconds)));
   options.max_games = absl::GetFlag(FLAGS_max_games);
+  for (const std::string& entry : absl::GetFlag(FLAGS_engine)) {
+    const size_t eq = entry.find('=');
+    if (eq == std::string::npos || eq == 0 || access(entry.substr(eq + 1).c_str(), X_OK) != 0) {
+      std::fprintf(stderr, "tumen-worker: --engine '%s': use NAME=PATH of an executable\n",
+                   entry.c_str());
+      return 2;
+    }
+    options.engines[entry.substr(0, eq)] = entry.substr(eq + 1);
+  }
   Worker worker(*std::move(client), *std::move(spool), options);
 
   std::signal(SIGTERM, OnSignal);

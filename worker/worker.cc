@@ -85,6 +85,7 @@ absl::Status Worker::Run() {
     v1::LeaseShardsRequest request;
     request.set_worker_id(worker_id_);
     request.set_max_shards(1);
+    for (const auto& [name, path] : options_.engines) request.add_engines(name);
     absl::StatusOr<v1::LeaseShardsResponse> r = client_->LeaseShards(request);
     if (!r.ok()) {
       Log(absl::StrCat("lease failed (", r.status().message(), "); retrying"));
@@ -141,11 +142,12 @@ void Worker::GameThread() {
       ++running_games_;
     }
     const v1::Shard& shard = task.shard->shard;
+    absl::StatusOr<selfplay::GameSpec> spec =
+        proto::GameSpecFor(shard, task.pair_index, task.colour, options_.engines);
     absl::StatusOr<selfplay::GameRecord> record =
-        task.shard->abort.load()
-            ? absl::CancelledError("shard cancelled")
-            : selfplay::PlayGame(proto::GameSpecFor(shard, task.pair_index, task.colour),
-                                 &task.shard->abort);
+        task.shard->abort.load() ? absl::CancelledError("shard cancelled")
+        : !spec.ok()             ? spec.status()
+                                 : selfplay::PlayGame(*spec, &task.shard->abort);
     if (record.ok()) {
       absl::StatusOr<v1::Game> game = proto::ToProto(*record);
       if (game.ok()) {

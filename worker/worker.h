@@ -31,6 +31,8 @@ struct WorkerOptions {
   absl::Duration heartbeat_interval = absl::Seconds(10);
   absl::Duration idle_poll = absl::Seconds(1);
   int64_t max_games = 0;  // stop after this many games played (0: no limit)
+  // External engines this worker may run, by name; jobs name engines, never paths.
+  std::map<std::string, std::string> engines;
 };
 
 class Worker {

@@ -48,6 +48,8 @@ absl::string_view TerminationName(Termination t) {
       return "ply cap";
     case Termination::kRepetitionDeerWin:
       return "repetition (deer win)";
+    case Termination::kEngineFailure:
+      return "engine failure";
   }
   return "unknown";
 }

@@ -35,6 +35,7 @@ enum class Termination : uint8_t {
   kTooFewDogs = 19,         // fewer dogs left than the threshold: the deer win
   kPlyCap = 20,             // the ply cap reached: the deer win
   kRepetitionDeerWin = 21,  // threefold repetition: the deer win
+  kEngineFailure = 22,      // an external engine crashed, hung or played illegally: it loses
 };
 
 absl::string_view TerminationName(Termination t);

@@ -5,7 +5,9 @@
 #define TUMEN_ENGINE_SELFPLAY_GAME_RECORD_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/outcome.h"
@@ -30,10 +32,18 @@ struct Adjudication {
   int max_plies = 0;
 };
 
+// An external UCI engine (its executable is resolved by the worker's allow-list).
+struct ExternalEngine {
+  std::string path;
+  std::string uci_variant;  // empty: UCI_Variant is not set
+  std::vector<std::pair<std::string, std::string>> options;
+};
+
 struct PlayerConfig {
-  std::string engine = "tumen";
+  std::string engine = "tumen";  // name recorded in the game
   std::string params_name;
-  std::string params_text;  // "name value" lines applied over the defaults
+  std::string params_text;  // "name value" lines applied over the defaults (Tumen only)
+  std::optional<ExternalEngine> external;  // set: this player is an external engine
 };
 
 struct GameSpec {
@@ -64,6 +74,7 @@ struct GameRecord {
   uint64_t seed = 0;
   int64_t started_unix_ms = 0;
   int64_t finished_unix_ms = 0;
+  std::vector<std::string> events;  // e.g. an external engine that crashed
 };
 
 }  // namespace tumen::selfplay

@@ -8,6 +8,7 @@
 #include "engine/api/game_session.h"
 #include "engine/core/score.h"
 #include "engine/core/status_macros.h"
+#include "engine/selfplay/uci_engine_player.h"
 
 namespace tumen::selfplay {
 namespace {
@@ -18,8 +19,14 @@ int64_t NowUnixMs() {
       .count();
 }
 
-absl::StatusOr<std::unique_ptr<GameSession>> CreatePlayer(const GameSpec& spec,
-                                                          const PlayerConfig& player) {
+// A player: our engine (a session) or an external UCI engine.
+struct Player {
+  std::unique_ptr<GameSession> session;
+  std::unique_ptr<UciEnginePlayer> engine;
+};
+
+absl::StatusOr<std::unique_ptr<GameSession>> CreateSession(const GameSpec& spec,
+                                                           const PlayerConfig& player) {
   TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, CreateGameSession(spec.variant));
   if (absl::Status s = session->params().ParseText(player.params_text); !s.ok())
     return absl::InvalidArgumentError(
@@ -72,20 +79,42 @@ absl::StatusOr<GameRecord> PlayGame(const GameSpec& spec, const std::atomic<bool
   record.seed = spec.seed;
   record.started_unix_ms = NowUnixMs();
 
-  std::unique_ptr<GameSession> players[2];
-  TUMEN_ASSIGN_OR_RETURN(players[0], CreatePlayer(spec, spec.white));
-  TUMEN_ASSIGN_OR_RETURN(players[1], CreatePlayer(spec, spec.black));
   TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> referee, CreateGameSession(spec.variant));
   referee->SetHashMb(1);
   record.start_fen = spec.start_fen.empty() ? referee->StartFen() : spec.start_fen;
   if (absl::Status s = referee->SetPosition(record.start_fen, {}); !s.ok())
     return absl::InvalidArgumentError(absl::StrCat("opening: ", s.message()));
-  for (auto& p : players) TUMEN_RETURN_IF_ERROR(p->SetPosition(record.start_fen, {}));
+
+  // An external engine that fails (cannot start, crashes, hangs, plays an illegal move)
+  // loses the game; the event is recorded in it.
+  const auto engine_failed = [&](int side, absl::string_view what) {
+    record.result = WinFor(1 - side);
+    record.termination = Termination::kEngineFailure;
+    record.events.push_back(
+        absl::StrCat(side == 0 ? spec.white.engine : spec.black.engine, ": ", what));
+    record.finished_unix_ms = NowUnixMs();
+    return record;
+  };
+  Player players[2];
+  for (int side : {0, 1}) {
+    const PlayerConfig& config = side == 0 ? spec.white : spec.black;
+    if (config.external) {
+      absl::StatusOr<std::unique_ptr<UciEnginePlayer>> engine = UciEnginePlayer::Start(
+          {config.external->path, {}, config.external->uci_variant, config.external->options});
+      absl::Status s = engine.ok() ? (*engine)->NewGame() : engine.status();
+      if (!s.ok()) return engine_failed(side, s.message());
+      players[side].engine = *std::move(engine);
+    } else {
+      TUMEN_ASSIGN_OR_RETURN(players[side].session, CreateSession(spec, config));
+      TUMEN_RETURN_IF_ERROR(players[side].session->SetPosition(record.start_fen, {}));
+    }
+  }
 
   const TimeControl& tc = spec.tc;
   int64_t clock[2] = {tc.base_ms, tc.base_ms};
   Adjudicator adjudicator(spec.adjudication);
   const int max_plies = spec.adjudication.max_plies > 0 ? spec.adjudication.max_plies : 2000;
+  std::vector<std::string> played;
   for (int ply = 0;; ++ply) {
     if (abort && abort->load(std::memory_order_relaxed))
       return absl::CancelledError("game aborted: the worker is stopping");
@@ -101,25 +130,39 @@ absl::StatusOr<GameRecord> PlayGame(const GameSpec& spec, const std::atomic<bool
       break;
     }
     const int side = referee->SideToMove();
-    GameSession& mover = *players[side];
-    search::Limits limits;
-    limits.nodes = tc.nodes;
-    limits.depth = tc.depth;
-    limits.movetime_ms = tc.movetime_ms;
-    if (tc.base_ms > 0) {
-      limits.time_ms[0] = std::max<int64_t>(clock[0], 1);
-      limits.time_ms[1] = std::max<int64_t>(clock[1], 1);
-      limits.inc_ms[0] = limits.inc_ms[1] = tc.increment_ms;
-    }
-    int depth = 0;
+    MoveRecord move;
     const auto start = std::chrono::steady_clock::now();
-    const search::SearchResult r =
-        mover.Go(limits, [&](const search::SearchInfo& info) { depth = info.depth; });
+    if (players[side].engine) {
+      // Generous deadline: the engine's own limit plus slack for process overhead.
+      const absl::Duration timeout =
+          tc.base_ms > 0       ? absl::Milliseconds(std::max<int64_t>(clock[side], 0) + 5000)
+          : tc.movetime_ms > 0 ? absl::Milliseconds(tc.movetime_ms + 5000)
+                               : absl::Seconds(120);
+      absl::StatusOr<EngineMove> m =
+          players[side].engine->Think(record.start_fen, played, tc, clock, timeout);
+      if (!m.ok()) return engine_failed(side, m.status().message());
+      move = {m->move, m->score_cp, m->depth, m->nodes, 0};
+    } else {
+      search::Limits limits;
+      limits.nodes = tc.nodes;
+      limits.depth = tc.depth;
+      limits.movetime_ms = tc.movetime_ms;
+      if (tc.base_ms > 0) {
+        limits.time_ms[0] = std::max<int64_t>(clock[0], 1);
+        limits.time_ms[1] = std::max<int64_t>(clock[1], 1);
+        limits.inc_ms[0] = limits.inc_ms[1] = tc.increment_ms;
+      }
+      int depth = 0;
+      const search::SearchResult r = players[side].session->Go(
+          limits, [&](const search::SearchInfo& info) { depth = info.depth; });
+      if (r.best_move.empty())
+        return absl::InternalError(absl::StrCat("engine found no move in ", referee->Fen()));
+      move = {r.best_move, r.score, depth, r.nodes, 0};
+    }
     const int64_t elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
                                 std::chrono::steady_clock::now() - start)
                                 .count();
-    if (r.best_move.empty())
-      return absl::InternalError(absl::StrCat("engine found no move in ", referee->Fen()));
+    move.time_ms = int(elapsed);
     if (tc.base_ms > 0) {
       clock[side] -= elapsed;
       if (clock[side] < 0) {  // RULES: a flag loss is a result
@@ -129,10 +172,12 @@ absl::StatusOr<GameRecord> PlayGame(const GameSpec& spec, const std::atomic<bool
       }
       clock[side] += tc.increment_ms;
     }
-    record.moves.push_back({r.best_move, r.score, depth, r.nodes, int(elapsed)});
-    for (auto& p : players) TUMEN_RETURN_IF_ERROR(p->PlayMove(r.best_move));
-    TUMEN_RETURN_IF_ERROR(referee->PlayMove(r.best_move));
-    const GameResult adjudicated = adjudicator.Update(side, r.score, ply / 2 + 1);
+    if (!referee->PlayMove(move.uci).ok()) return engine_failed(side, "illegal move " + move.uci);
+    for (Player& p : players)
+      if (p.session) TUMEN_RETURN_IF_ERROR(p.session->PlayMove(move.uci));
+    played.push_back(move.uci);
+    record.moves.push_back(move);
+    const GameResult adjudicated = adjudicator.Update(side, move.score_cp, ply / 2 + 1);
     if (adjudicated != GameResult::kOngoing && !referee->Status().over()) {
       record.result = adjudicated;
       record.termination = Termination::kAdjudication;

@@ -9,7 +9,7 @@ namespace {
 
 bool DecidedOutsideTheRules(Termination t) {
   return t == Termination::kAdjudication || t == Termination::kMaxLength ||
-         t == Termination::kTimeForfeit;
+         t == Termination::kTimeForfeit || t == Termination::kEngineFailure;
 }
 
 }  // namespace
@@ -42,8 +42,10 @@ absl::Status ValidateGame(const GameRecord& game) {
                        " but the rules ended it: ", TerminationName(final_status.termination)));
     if (game.termination == Termination::kMaxLength && game.result != GameResult::kDraw)
       return error("a game stopped at the maximum length must be a draw");
-    if (game.termination == Termination::kTimeForfeit && game.result == GameResult::kDraw)
-      return error("a time forfeit cannot be a draw");
+    if ((game.termination == Termination::kTimeForfeit ||
+         game.termination == Termination::kEngineFailure) &&
+        game.result == GameResult::kDraw)
+      return error("a time forfeit or engine failure cannot be a draw");
     return absl::OkStatus();
   }
   if (!final_status.over())

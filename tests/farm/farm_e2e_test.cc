@@ -1,7 +1,9 @@
 // The farm end to end: real tumen-coordinator and tumen-worker processes on 127.0.0.1 with a
 // temporary SQLite store. Games must never be lost or counted twice, whatever crashes.
+#include <filesystem>
 #include <set>
 
+#include "absl/strings/str_join.h"
 #include "engine/api/game_session.h"
 #include "engine/selfplay/pgn.h"
 #include "engine/selfplay/play_game.h"
@@ -132,7 +134,7 @@ FakeWorker RegisterAndLease(const FarmHarness& farm) {
 // Plays the first game of the leased shard (pair index 0, A with White).
 v1::Game PlayFirstGame(const FakeWorker& w) {
   absl::StatusOr<selfplay::GameRecord> record =
-      selfplay::PlayGame(proto::GameSpecFor(w.shard, 0, 0));
+      selfplay::PlayGame(*proto::GameSpecFor(w.shard, 0, 0));
   EXPECT_TRUE(record.ok()) << record.status();
   v1::Game g = *proto::ToProto(*record);
   *g.mutable_id() = proto::GameIdFor(w.shard, 0, 0);
@@ -303,6 +305,42 @@ TEST(FarmEndToEnd, SpsaSpecsAreChecked) {
   request.mutable_spec()->mutable_spsa()->set_params("KnightMg 320 0 9999 10 0.1\n");
   r = farm.AdminClient()->CreateJob(request);
   EXPECT_NE(r.status().message().find("exceeds the engine"), absl::string_view::npos) << r.status();
+}
+
+// A match against an external engine is an ordinary job: only a worker that has the engine
+// (--engine NAME=PATH) plays it, and its games are validated like any other.
+TEST(FarmEndToEnd, MatchAgainstFairyStockfishRunsOnWorkersThatHaveIt) {
+  constexpr char kPath[] = "/usr/games/fairy-stockfish";
+  if (!std::filesystem::exists(kPath)) GTEST_SKIP() << "install fairy-stockfish (scripts/setup.sh)";
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("plain").ok());
+  ASSERT_TRUE(
+      farm.StartWorker("with-fsf", 1, 1, {"--engine", std::string("fairy-stockfish=") + kPath})
+          .ok());
+  v1::JobSpec spec = SmallMatch(4, 1000);
+  spec.mutable_match()->set_variant("shatar-traditional");
+  spec.mutable_match()->set_params_b("");
+  v1::EngineSpec* fsf = spec.mutable_match()->mutable_engine_b();
+  fsf->set_name("fairy-stockfish");
+  fsf->set_uci_variant("shatar");  // Fairy-Stockfish's name for these rules
+  v1::EngineOption* hash = fsf->add_options();
+  hash->set_name("Hash");
+  hash->set_value("16");
+  const uint64_t job = CreateJob(farm, spec);
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(5));
+  ASSERT_TRUE(done.ok()) << done.status();
+  ExpectCompleteAndValid(farm, job, 4);
+  absl::StatusOr<std::vector<v1::Game>> games = farm.ExportGames(job);
+  ASSERT_TRUE(games.ok());
+  std::set<std::string> workers;
+  for (const v1::Game& g : *games) workers.insert(g.worker_id());
+  EXPECT_EQ(workers.size(), 1u) << "only the worker with the engine may play these games";
+  for (const v1::Game& g : *games) {
+    const v1::PlayerInfo& b = g.id().colour() == 0 ? g.black() : g.white();
+    EXPECT_EQ(b.engine(), "fairy-stockfish");
+    EXPECT_NE(g.termination(), v1::TERMINATION_ENGINE_FAILURE) << absl::StrJoin(g.events(), "; ");
+  }
 }
 
 TEST(FarmEndToEnd, SprtStopsAClearlyDecidedMatch) {

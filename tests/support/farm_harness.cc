@@ -80,12 +80,22 @@ absl::Status FarmHarness::StopCoordinator() {
 }
 
 absl::StatusOr<int> FarmHarness::StartWorker(const std::string& name, int games,
-                                             int heartbeat_seconds) {
-  absl::StatusOr<std::unique_ptr<Subprocess>> p = Subprocess::Start(
-      Bin("tumen-worker"),
-      {"--coordinator", address(), "--token-file", dir_ + "/worker.token", "--games",
-       absl::StrCat(games), "--name", name, "--spool", dir_ + "/spool-" + name,
-       "--heartbeat-seconds", absl::StrCat(heartbeat_seconds)});
+                                             int heartbeat_seconds,
+                                             const std::vector<std::string>& extra_args) {
+  std::vector<std::string> args = {"--coordinator",
+                                   address(),
+                                   "--token-file",
+                                   dir_ + "/worker.token",
+                                   "--games",
+                                   absl::StrCat(games),
+                                   "--name",
+                                   name,
+                                   "--spool",
+                                   dir_ + "/spool-" + name,
+                                   "--heartbeat-seconds",
+                                   absl::StrCat(heartbeat_seconds)};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  absl::StatusOr<std::unique_ptr<Subprocess>> p = Subprocess::Start(Bin("tumen-worker"), args);
   if (!p.ok()) return p.status();
   workers_.push_back(*std::move(p));
   return int(workers_.size()) - 1;

@@ -27,8 +27,8 @@ class FarmHarness {
   std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
 
   // Starts a worker; returns its index.
-  absl::StatusOr<int> StartWorker(const std::string& name, int games = 1,
-                                  int heartbeat_seconds = 1);
+  absl::StatusOr<int> StartWorker(const std::string& name, int games = 1, int heartbeat_seconds = 1,
+                                  const std::vector<std::string>& extra_args = {});
   void KillWorker(int index);  // SIGKILL
   absl::Status StopWorker(int index);
 
