@@ -280,7 +280,9 @@ void PrintJob(const tumen::v1::JobInfo& j) {
     std::printf("  SPRT elo0=%g elo1=%g  LLR %.2f  [%.2f, %.2f]  %s\n",
                 j.spec().match().sprt().elo0(), j.spec().match().sprt().elo1(), s.llr(),
                 s.llr_lower(), s.llr_upper(),
-                s.sprt_decision().empty() ? "running" : ("accepted " + s.sprt_decision()).c_str());
+                !s.sprt_decision().empty() ? ("accepted " + s.sprt_decision()).c_str()
+                : j.state() == tumen::v1::JOB_STATE_RUNNING ? "running"
+                                                            : "no decision within the game budget");
 }
 
 int Status(CoordinatorClient& client, uint64_t job_id) {
