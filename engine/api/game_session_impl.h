@@ -26,6 +26,10 @@ class BasicGameSession final : public GameSession {
   explicit BasicGameSession(typename G::Rules rules) : rules_(std::move(rules)) {
     params_.Add(&search_params_);
     params_.Add(&eval_params_);
+    if constexpr (requires { G::TunedDefaults(rules_); }) {
+      const absl::Status tuned = params_.ParseText(G::TunedDefaults(rules_));
+      (void)tuned;  // preset data; tests load every preset
+    }
     history_.emplace_back();
     const absl::Status s = G::SetFen(position_, rules_, G::StartFen(rules_), &history_.back());
     (void)s;  // the presets' start FENs are valid: tests check every one

@@ -111,9 +111,11 @@ void UciEngine::PrintOptions() {
   absl::StrAppend(&text, "\noption name Ponder type check default false");
   absl::StrAppend(&text, "\noption name Clear Hash type button");
   absl::StrAppend(&text, "\noption name ParamsFile type string default <empty>");
-  for (const ParamSet::Entry& e : session_->params().All())
+  // Defaults are this variant's own (a fresh session's values, tuned presets included).
+  const std::unique_ptr<GameSession> fresh = *CreateGameSession(session_->variant());
+  for (const ParamSet::Entry& e : fresh->params().All())
     absl::StrAppendFormat(&text, "\noption name %s type spin default %d min %d max %d",
-                          e.spec->name, e.spec->default_value, e.spec->min, e.spec->max);
+                          e.spec->name, e.value, e.spec->min, e.spec->max);
   Emit(text);
 }
 

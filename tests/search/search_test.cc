@@ -143,6 +143,9 @@ TEST(SearchParams, ParametersChangeTheSearchAndFilesRoundTrip) {
           .ok());
   const uint64_t before = session->Go(l, nullptr).nodes;
   const std::string path = ::testing::TempDir() + "/params.txt";
+  int knight_before = 0;
+  for (const auto& e : params.All())
+    if (std::string(e.spec->name) == "KnightMg") knight_before = e.value;
   ASSERT_TRUE(params.SaveFile(path).ok());
   ASSERT_TRUE(params.ParseText("KnightMg 250\n# comment\nPawnEg=150\n").ok());
   session->NewGame();
@@ -153,7 +156,20 @@ TEST(SearchParams, ParametersChangeTheSearchAndFilesRoundTrip) {
   EXPECT_NE(before, after);
   ASSERT_TRUE(params.LoadFile(path).ok());
   for (const auto& e : params.All())
-    if (std::string(e.spec->name) == "KnightMg") EXPECT_EQ(e.value, e.spec->default_value);
+    if (std::string(e.spec->name) == "KnightMg") EXPECT_EQ(e.value, knight_before);
+}
+
+// The tuned defaults of a rule set apply to new sessions of that variant only.
+TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
+  const auto value = [](const std::string& variant, const char* name) {
+    auto session = *CreateGameSession(variant);
+    for (const auto& e : session->params().All())
+      if (std::string(e.spec->name) == name) return e.value;
+    return -1;
+  };
+  EXPECT_EQ(value("shatar", "KingAttackWeight"), 7);               // SPSA-tuned (rules.cc)
+  EXPECT_EQ(value("shatar-traditional", "KingAttackWeight"), 12);  // the table's default
+  EXPECT_EQ(value("chess", "KingAttackWeight"), 12);
 }
 
 }  // namespace

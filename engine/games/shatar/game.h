@@ -50,6 +50,8 @@ struct ShatarGame {
   static constexpr int kHistorySize = kPieceCount * 64;
 
   static const std::vector<ParamSpec>& EvalSpecs() { return ShatarEvalSpecs(); }
+  // Optional member: evaluation defaults of a rule set that differ from EvalSpecs().
+  static const std::string& TunedDefaults(const Rules& rules) { return rules.tuned_eval; }
   static int Evaluate(const Position& pos, const ParamValues& params) {
     return shatar::Evaluate(pos, params);
   }
