@@ -33,6 +33,31 @@ TEST(UciEnginePlayer, FairyStockfishPlaysLegalShatarMoves) {
   }
 }
 
+// Options are sent before UCI_Variant, so a variants file (VariantPath) can define the variant:
+// Fairy-Stockfish then plays the 2017 Shatar rules (no double steps) that our referee checks.
+TEST(UciEnginePlayer, AVariantFromAVariantsFileIsUsed) {
+  if (!std::filesystem::exists(kFairyStockfish))
+    GTEST_SKIP() << "install fairy-stockfish (scripts/setup.sh)";
+  const std::string ini = std::string(TUMEN_TEST_DATA_DIR) + "/perft/fairy-stockfish-shatar.ini";
+  absl::StatusOr<std::unique_ptr<UciEnginePlayer>> engine =
+      UciEnginePlayer::Start({kFairyStockfish, {}, "shatar-2017", {{"VariantPath", ini}}});
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  ASSERT_TRUE((*engine)->NewGame().ok());
+  auto referee = *CreateGameSession("shatar");
+  const std::string start = "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w - - 0 2";
+  ASSERT_TRUE(referee->SetPosition(start, {}).ok());
+  std::vector<std::string> moves;
+  TimeControl tc;
+  tc.nodes = 2000;
+  const int64_t clocks[2] = {0, 0};
+  for (int ply = 0; ply < 16 && !referee->Status().over(); ++ply) {
+    absl::StatusOr<EngineMove> m = (*engine)->Think(start, moves, tc, clocks, absl::Seconds(30));
+    ASSERT_TRUE(m.ok()) << m.status();
+    ASSERT_TRUE(referee->PlayMove(m->move).ok()) << "not a 2017 Shatar move: " << m->move;
+    moves.push_back(m->move);
+  }
+}
+
 TEST(UciEnginePlayer, AnEngineThatExitsIsReportedUnavailable) {
   absl::StatusOr<std::unique_ptr<UciEnginePlayer>> engine =
       UciEnginePlayer::Start({"/bin/true", {}, "", {}});

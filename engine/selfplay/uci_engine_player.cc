@@ -25,14 +25,15 @@ absl::StatusOr<std::unique_ptr<UciEnginePlayer>> UciEnginePlayer::Start(
   if (!ok.ok())
     return absl::Status(ok.status().code(),
                         absl::StrCat(config.path, ": no uciok: ", ok.status().message()));
-  if (!config.variant.empty())
-    if (absl::Status s =
-            player->process_->WriteLine("setoption name UCI_Variant value " + config.variant);
-        !s.ok())
-      return s;
+  // Options first: one of them may define the variant (Fairy-Stockfish's VariantPath).
   for (const auto& [name, value] : config.options)
     if (absl::Status s =
             player->process_->WriteLine(absl::StrCat("setoption name ", name, " value ", value));
+        !s.ok())
+      return s;
+  if (!config.variant.empty())
+    if (absl::Status s =
+            player->process_->WriteLine("setoption name UCI_Variant value " + config.variant);
         !s.ok())
       return s;
   if (absl::Status s = player->Sync(config.startup_timeout); !s.ok()) return s;
