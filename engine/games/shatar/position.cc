@@ -6,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/core/fen_counters.h"
 #include "engine/core/repetition.h"
 #include "engine/games/shatar/zobrist.h"
 
@@ -164,15 +165,11 @@ absl::Status Position::Set(const ShatarRules& rules, absl::string_view fen, Stat
   }
 
   // Fields 5 and 6: move counters.
-  int halfmove = 0, fullmove = 1;
-  if (fields.size() > 4 && (!absl::SimpleAtoi(fields[4], &halfmove) || halfmove < 0))
-    return FenError(fen, absl::StrCat("halfmove clock '", fields[4], "' is not a number >= 0"));
-  if (fields.size() > 5 &&
-      (!absl::SimpleAtoi(fields[5], &fullmove) || fullmove < 0 || fullmove > 100000))
-    return FenError(fen, absl::StrCat("fullmove number '", fields[5], "' is not a number >= 1"));
-  if (halfmove > 100000) return FenError(fen, "halfmove clock is implausibly large");
-  st_->rule50 = halfmove;
-  game_ply_ = 2 * (std::max(fullmove, 1) - 1) + (side_ == kBlack);
+  FenCounters counters;
+  if (absl::Status s = ParseFenCounters(fields, counters); !s.ok())
+    return FenError(fen, s.message());
+  st_->rule50 = counters.halfmove;
+  game_ply_ = counters.GamePly(side_ == kBlack);
 
   if (AttackersTo(king_square(~side_)) & pieces(side_))
     return FenError(fen, "the side not to move is in check");
