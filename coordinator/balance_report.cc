@@ -1,0 +1,1 @@
+#include "coordinator/balance_report.h"

@@ -1,0 +1,1 @@
+#include "coordinator/logistic_regression.h"

@@ -1,0 +1,1 @@
+#include "coordinator/svg_chart.h"

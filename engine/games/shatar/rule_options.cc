@@ -1,0 +1,1 @@
+#include "engine/games/shatar/rule_options.h"

@@ -1,0 +1,1 @@
+#include "engine/games/shatar/tuukhei.h"
