@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +31,19 @@ class GameSession {
 
   virtual const std::string& variant() const = 0;
   virtual std::string StartFen() const = 0;
+
+  // Rule options over the variant's preset (Shatar: RULES.md §3, "key=value,..."; see
+  // engine/games/shatar/rule_options.h). Empty: the plain preset. Resets to the start
+  // position. Families without rule options accept only the empty string. On error the
+  // rules and the position are kept.
+  virtual absl::Status SetRuleOptions(absl::string_view options) = 0;
+  // The full rule set as a canonical options string (every key, fixed order), so that stored
+  // games record it; empty for games without rule options.
+  virtual std::string RuleSet() const = 0;
+  // The grade of the game played in this session (from the position set by SetPosition and
+  // the moves since): the tuukhei when it is a decisive mate, nullopt otherwise or where the
+  // family has no such grade.
+  virtual std::optional<WinGrade> GradeWin() const = 0;
 
   // Sets the position to `fen` (empty: the start position) followed by `moves` in UCI
   // notation. On error the previous position is kept and the status says what is wrong.

@@ -4,10 +4,12 @@
 #define TUMEN_ENGINE_API_GAME_SESSION_IMPL_H_
 
 #include <deque>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "engine/api/game_session.h"
 #include "engine/core/status_macros.h"
 #include "engine/search/search.h"
@@ -23,7 +25,7 @@ class BasicGameSession final : public GameSession {
   using StateInfo = typename G::StateInfo;
   using Move = typename G::Move;
 
-  explicit BasicGameSession(typename G::Rules rules) : rules_(std::move(rules)) {
+  explicit BasicGameSession(typename G::Rules rules) : preset_(rules), rules_(std::move(rules)) {
     params_.Add(&search_params_);
     params_.Add(&eval_params_);
     if constexpr (requires { G::TunedDefaults(rules_); }) {
@@ -33,24 +35,64 @@ class BasicGameSession final : public GameSession {
     history_.emplace_back();
     const absl::Status s = G::SetFen(position_, rules_, G::StartFen(rules_), &history_.back());
     (void)s;  // the presets' start FENs are valid: tests check every one
+    start_fen_ = G::StartFen(rules_);
   }
 
   const std::string& variant() const override { return G::VariantName(rules_); }
   std::string StartFen() const override { return G::StartFen(rules_); }
 
+  // Optional adapter members: ApplyRuleOptions(preset, options) -> StatusOr<Rules>,
+  // CanonicalRuleOptions(rules) -> std::string, GradeWin(rules, fen, moves) -> optional.
+  absl::Status SetRuleOptions(absl::string_view options) override {
+    if constexpr (requires { G::ApplyRuleOptions(preset_, options); }) {
+      TUMEN_ASSIGN_OR_RETURN(typename G::Rules rules, G::ApplyRuleOptions(preset_, options));
+      // The start position must be valid under the new rules before anything changes.
+      Position pos;
+      StateInfo st;
+      TUMEN_RETURN_IF_ERROR(G::SetFen(pos, rules, G::StartFen(rules), &st));
+      // Positions point at rules_, which keeps its address: assigning in place and resetting
+      // the position at once keeps every pointer valid.
+      rules_ = std::move(rules);
+      return SetPosition("", {});
+    } else {
+      if (!options.empty())
+        return absl::InvalidArgumentError(absl::StrCat(
+            "variant ", G::VariantName(rules_), " has no rule options; use an empty string"));
+      return SetPosition("", {});
+    }
+  }
+
+  std::string RuleSet() const override {
+    if constexpr (requires { G::CanonicalRuleOptions(rules_); })
+      return G::CanonicalRuleOptions(rules_);
+    else
+      return std::string();
+  }
+
+  std::optional<WinGrade> GradeWin() const override {
+    if constexpr (requires { G::GradeWin(rules_, start_fen_, moves_); })
+      return G::GradeWin(rules_, start_fen_, moves_);
+    else
+      return std::nullopt;
+  }
+
   absl::Status SetPosition(absl::string_view fen, const std::vector<std::string>& moves) override {
     Position pos;
     std::deque<StateInfo> history(1);
-    TUMEN_RETURN_IF_ERROR(G::SetFen(
-        pos, rules_, fen.empty() ? absl::string_view(G::StartFen(rules_)) : fen, &history[0]));
+    const std::string start(fen.empty() ? absl::string_view(G::StartFen(rules_)) : fen);
+    TUMEN_RETURN_IF_ERROR(G::SetFen(pos, rules_, start, &history[0]));
+    std::vector<Move> played;
     for (const std::string& text : moves) {
       TUMEN_ASSIGN_OR_RETURN(const Move m, G::ParseMove(pos, text));
       history.emplace_back();
       G::DoMove(pos, m, history.back());
+      played.push_back(m);
     }
     // std::deque keeps element addresses on move, so the state chain stays valid.
     history_ = std::move(history);
     position_ = pos;
+    start_fen_ = start;
+    moves_ = std::move(played);
     return absl::OkStatus();
   }
 
@@ -58,6 +100,7 @@ class BasicGameSession final : public GameSession {
     TUMEN_ASSIGN_OR_RETURN(const Move m, G::ParseMove(position_, uci_move));
     history_.emplace_back();
     G::DoMove(position_, m, history_.back());
+    moves_.push_back(m);
     return absl::OkStatus();
   }
   int SideToMove() const override { return G::SideToMove(position_); }
@@ -115,9 +158,12 @@ class BasicGameSession final : public GameSession {
   ParamSet& params() override { return params_; }
 
  private:
-  const typename G::Rules rules_;
+  const typename G::Rules preset_;  // the variant's rules without options
+  typename G::Rules rules_;         // preset_ with the rule options; positions point here
   Position position_;
   std::deque<StateInfo> history_;
+  std::string start_fen_;    // the FEN the current game started from
+  std::vector<Move> moves_;  // the moves played since start_fen_
   search::TranspositionTable tt_;
   size_t hash_mb_ = 16;
   ParamValues search_params_{&search::SearchSpecs()};

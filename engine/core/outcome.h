@@ -4,6 +4,7 @@
 #define TUMEN_ENGINE_CORE_OUTCOME_H_
 
 #include <cstdint>
+#include <string>
 
 #include "absl/strings/string_view.h"
 
@@ -44,6 +45,15 @@ struct GameStatus {
   GameResult result = GameResult::kOngoing;
   Termination termination = Termination::kNone;
   bool over() const { return result != GameResult::kOngoing; }
+};
+
+// The grade of a decisive game won by mate (Shatar's tuukhei, RULES.md §3): the length of the
+// winner's check series before the mate and its name, e.g. {2, "camel-2"}, {1, "rook-1"},
+// {5, "talbod"}. It never changes the result.
+struct WinGrade {
+  int count = 0;
+  std::string name;
+  bool operator==(const WinGrade&) const = default;
 };
 
 }  // namespace tumen

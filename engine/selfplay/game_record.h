@@ -48,12 +48,17 @@ struct PlayerConfig {
 
 struct GameSpec {
   std::string variant;
+  std::string rules;      // rule options over the variant's preset; empty: the preset
   std::string start_fen;  // empty: the variant's start position
   TimeControl tc;
   Adjudication adjudication;
   PlayerConfig white, black;
   uint64_t seed = 0;
   int hash_mb = 16;
+  // The first sample_plies plies are drawn from `seed` among the moves a MultiPV search of
+  // our engine scores within sample_margin_cp of its best (external engines play as usual).
+  int sample_plies = 0;
+  int sample_margin_cp = 0;
 };
 
 struct MoveRecord {
@@ -66,6 +71,7 @@ struct MoveRecord {
 
 struct GameRecord {
   std::string variant;
+  std::string rules;  // the full rule set (canonical options), empty without options
   std::string start_fen;
   std::vector<MoveRecord> moves;
   GameResult result = GameResult::kOngoing;  // kFirstPlayerWins: White won
@@ -75,6 +81,7 @@ struct GameRecord {
   int64_t started_unix_ms = 0;
   int64_t finished_unix_ms = 0;
   std::vector<std::string> events;  // e.g. an external engine that crashed
+  std::optional<WinGrade> tuukhei;   // decisive Shatar games won by mate
 };
 
 }  // namespace tumen::selfplay

@@ -21,6 +21,8 @@ absl::Status ValidateGame(const GameRecord& game) {
   absl::StatusOr<std::unique_ptr<GameSession>> created = CreateGameSession(game.variant);
   if (!created.ok()) return error(std::string(created.status().message()));
   GameSession& session = **created;
+  if (absl::Status s = session.SetRuleOptions(game.rules); !s.ok())
+    return error(absl::StrCat("rules: ", s.message()));
   session.SetHashMb(1);
   if (absl::Status s = session.SetPosition(game.start_fen, {}); !s.ok())
     return error(absl::StrCat("start position: ", s.message()));
@@ -53,6 +55,7 @@ absl::Status ValidateGame(const GameRecord& game) {
   if (final_status.result != game.result || final_status.termination != game.termination)
     return error(absl::StrCat("recorded result disagrees with the final position (rules say ",
                               TerminationName(final_status.termination), ")"));
+  if (game.tuukhei != session.GradeWin()) return error("recorded tuukhei disagrees with the moves");
   return absl::OkStatus();
 }
 

@@ -125,7 +125,9 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   // King safety: quadratic in the weight of pieces bearing on the enemy king's zone.
   if (attackers >= 2) s.Add(p[kKingAttackWeight] * attack_units * attack_units / 16, 0);
 
-  // Pawns.
+  // Pawns. Under folk promotion a waiting pawn (on its last rank, or stepped back once; see
+  // position.h) is scored as a passed pawn on its rank: well above a pawn, below the bers it
+  // will become, which is about right for a piece two or three moves from promoting.
   const Bitboard our_pawns = pos.pieces(us, kPawn), their_pawns = pos.pieces(them, kPawn);
   for (Bitboard b = our_pawns; b;) {
     const Square sq = PopLowestBit(b);

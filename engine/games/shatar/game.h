@@ -12,7 +12,9 @@
 #include "engine/games/shatar/movegen.h"
 #include "engine/games/shatar/notation.h"
 #include "engine/games/shatar/perft.h"
+#include "engine/games/shatar/rule_options.h"
 #include "engine/games/shatar/status.h"
+#include "engine/games/shatar/tuukhei.h"
 
 namespace tumen::shatar {
 
@@ -29,6 +31,17 @@ struct ShatarGame {
     return RulesForVariant(variant);
   }
   static const std::string& VariantName(const Rules& rules) { return rules.name; }
+  // Optional members: rule options (RULES.md §3) and the tuukhei grade of a won game.
+  static absl::StatusOr<Rules> ApplyRuleOptions(const Rules& preset, absl::string_view options) {
+    return shatar::ApplyRuleOptions(preset, options);
+  }
+  static std::string CanonicalRuleOptions(const Rules& rules) {
+    return shatar::CanonicalRuleOptions(rules);
+  }
+  static std::optional<WinGrade> GradeWin(const Rules& rules, const std::string& fen,
+                                          const std::vector<Move>& moves) {
+    return shatar::GradeWin(rules, fen, moves);
+  }
   static const std::string& StartFen(const Rules& rules) { return rules.start_fen; }
   static absl::Status SetFen(Position& pos, const Rules& rules, absl::string_view fen,
                              StateInfo* root) {
@@ -69,6 +82,8 @@ struct ShatarGame {
   static bool InCheck(const Position& pos) { return pos.in_check(); }
   static uint64_t Key(const Position& pos) { return pos.key(); }
 
+  // Folk promotion's promoting backward steps are promotions (and in the tactical list);
+  // a pawn's plain move onto the last rank under folk rules is quiet, and not in the list.
   static bool IsTactical(const Position& pos, Move m) {
     return m.is_promotion() || pos.IsCapture(m);
   }

@@ -54,11 +54,13 @@ struct CountSink {
   void AddMove(Move) { ++count; }
 };
 
-template <Color Them>
+// Folk: the rules have delayed folk promotion, whose stepped waiting pawns attack nothing.
+// A template parameter, so that the other rule sets pay nothing for it.
+template <Color Them, bool Folk>
 bool IsAttackedBy(const Position& pos, Square s, Bitboard occupied) {
   const Bitboard theirs = pos.pieces(Them);
-  return (PawnAttacks(~Them, s) & pos.pieces(Them, kPawn)) ||
-         (KnightAttacks(s) & pos.pieces(Them, kKnight)) ||
+  const Bitboard pawns = Folk ? pos.attacking_pawns(Them) : pos.pieces(Them, kPawn);
+  return (PawnAttacks(~Them, s) & pawns) || (KnightAttacks(s) & pos.pieces(Them, kKnight)) ||
          (KingAttacks(s) & pos.pieces(Them, kKing)) ||
          (tables::ferz[s] & pos.pieces(Them, kBers)) ||
          (RookAttacks(s, occupied) & theirs & pos.rook_sliders()) ||
@@ -105,7 +107,7 @@ bool EmitFirstRound(const Position& pos, Sink& sink) {
 // kAll: every legal move. kTactical: the legal captures and promotions only (quiescence).
 enum class GenType { kAll, kTactical };
 
-template <Color Us, GenType Type, class Sink>
+template <Color Us, GenType Type, bool Folk, class Sink>
 void Generate(const Position& pos, Sink& sink) {
   constexpr bool kTacticalOnly = Type == GenType::kTactical;
   constexpr Color Them = ~Us;
@@ -128,7 +130,7 @@ void Generate(const Position& pos, Sink& sink) {
     Bitboard safe = 0;
     for (Bitboard b = KingAttacks(ksq) & (kTacticalOnly ? theirs : ~ours); b;) {
       const Square s = PopLowestBit(b);
-      if (!IsAttackedBy<Them>(pos, s, without_king)) safe |= SquareBB(s);
+      if (!IsAttackedBy<Them, Folk>(pos, s, without_king)) safe |= SquareBB(s);
     }
     sink.Add(ksq, safe);
   }
@@ -174,21 +176,25 @@ void Generate(const Position& pos, Sink& sink) {
   }
 
   // Pawns. Unpinned ones in bulk by shifting; pinned ones one by one along their pin line.
+  // Under folk promotion a pawn reaching the last rank does not promote (promotion_rank is
+  // empty), and the waiting pawns move only by the code further below: those on the last
+  // rank have no forward squares, the stepped ones are masked out here.
   constexpr int kUp = Us == kWhite ? 8 : -8;
   constexpr Bitboard kLastRank = Us == kWhite ? kRank8 : kRank1;
   constexpr Bitboard kThirdRank = Us == kWhite ? kRank3 : kRank6;
+  constexpr Bitboard promotion_rank = Folk ? 0 : kLastRank;
   const Bitboard empty = ~occupied;
-  const Bitboard pawns = pos.pieces(Us, kPawn);
+  const Bitboard pawns = Folk ? pos.attacking_pawns(Us) : pos.pieces(Us, kPawn);
   {
     const Bitboard free_pawns = pawns & ~pinned;
     const Bitboard one =
-        PawnPush<Us>(free_pawns) & empty & (kTacticalOnly ? kLastRank : ~Bitboard{0});
+        PawnPush<Us>(free_pawns) & empty & (kTacticalOnly ? promotion_rank : ~Bitboard{0});
     if (!kTacticalOnly && rules.double_step) {
       sink.AddPawnMoves(PawnPush<Us>(one & kThirdRank) & empty & check_mask, 2 * kUp);
     }
     const Bitboard pushes = one & check_mask;
-    sink.AddPawnMoves(pushes & ~kLastRank, kUp);
-    sink.AddPawnPromotions(pushes & kLastRank, kUp);
+    sink.AddPawnMoves(pushes & ~promotion_rank, kUp);
+    sink.AddPawnPromotions(pushes & promotion_rank, kUp);
     // Captures toward the a-file and toward the h-file.
     constexpr int kWest = Us == kWhite ? 7 : -9;
     constexpr int kEast = Us == kWhite ? 9 : -7;
@@ -199,10 +205,10 @@ void Generate(const Position& pos, Sink& sink) {
     const Bitboard east =
         (Us == kWhite ? (free_pawns & ~kFileH) << 9 : (free_pawns & ~kFileH) >> 7) &
         capture_targets;
-    sink.AddPawnMoves(west & ~kLastRank, kWest);
-    sink.AddPawnPromotions(west & kLastRank, kWest);
-    sink.AddPawnMoves(east & ~kLastRank, kEast);
-    sink.AddPawnPromotions(east & kLastRank, kEast);
+    sink.AddPawnMoves(west & ~promotion_rank, kWest);
+    sink.AddPawnPromotions(west & promotion_rank, kWest);
+    sink.AddPawnMoves(east & ~promotion_rank, kEast);
+    sink.AddPawnPromotions(east & promotion_rank, kEast);
   }
   for (Bitboard b = pawns & pinned; b;) {
     const Square s = PopLowestBit(b);
@@ -210,9 +216,34 @@ void Generate(const Position& pos, Sink& sink) {
     Bitboard moves = one | (PawnAttacks(Us, s) & theirs);
     if (rules.double_step) moves |= PawnPush<Us>(one & kThirdRank) & empty;
     moves &= check_mask & LineThrough(ksq, s);
-    if (kTacticalOnly) moves &= theirs | kLastRank;
-    sink.Add(s, moves & ~kLastRank);
-    sink.AddPromotions(s, moves & kLastRank);
+    if (kTacticalOnly) moves &= theirs | promotion_rank;
+    sink.Add(s, moves & ~promotion_rank);
+    sink.AddPromotions(s, moves & promotion_rank);
+  }
+
+  // Delayed folk promotion (RULES.md §3; the states are described in position.h). A waiting
+  // pawn steps one square diagonally backward onto an empty square, never capturing:
+  //   - from the last rank (no step yet): a plain step (it keeps waiting, now stepped once)
+  //     or the step with promotion to the bers (`j`): "after one backward step it may become
+  //     a bers";
+  //   - after one step: the second step must promote, to a full queen (`q`, the orthodox
+  //     queen) or to the bers (`j`): "after two a full queen". The queen is a choice, not a
+  //     duty, and a pawn never waits a third turn, so the bers stays available too.
+  // Promoting steps count as promotions (tactical); the plain step does not.
+  if constexpr (Folk) {
+    const Bitboard stepped = pos.folk_stepped() & ours;
+    for (Bitboard b = (pos.pieces(Us, kPawn) & kLastRank) | stepped; b;) {
+      const Square s = PopLowestBit(b);
+      Bitboard to = PawnAttacks(Them, s) & empty & check_mask;
+      if (pinned & SquareBB(s)) to &= LineThrough(ksq, s);
+      const bool second_step = stepped & SquareBB(s);
+      while (to) {
+        const Square t = PopLowestBit(to);
+        if (second_step) sink.AddMove(Move::Promotion(s, t, kQueen));
+        if (!second_step && !kTacticalOnly) sink.AddMove(Move(s, t));
+        sink.AddMove(Move::Promotion(s, t, kBers));
+      }
+    }
   }
 
   // En passant: the one move that removes a piece from a square it does not land on, so its
@@ -238,17 +269,34 @@ void Generate(const Position& pos, Sink& sink) {
     constexpr Square kKingFrom = Us == kWhite ? 4 : 60;
     if (pos.castling_rights() & kKingside) {
       if (!(occupied & (SquareBB(kKingFrom + 1) | SquareBB(kKingFrom + 2))) &&
-          !IsAttackedBy<Them>(pos, kKingFrom + 1, occupied) &&
-          !IsAttackedBy<Them>(pos, kKingFrom + 2, occupied))
+          !IsAttackedBy<Them, Folk>(pos, kKingFrom + 1, occupied) &&
+          !IsAttackedBy<Them, Folk>(pos, kKingFrom + 2, occupied))
         sink.AddMove(Move(kKingFrom, kKingFrom + 2, Move::kCastling));
     }
     if (pos.castling_rights() & kQueenside) {
       if (!(occupied &
             (SquareBB(kKingFrom - 1) | SquareBB(kKingFrom - 2) | SquareBB(kKingFrom - 3))) &&
-          !IsAttackedBy<Them>(pos, kKingFrom - 1, occupied) &&
-          !IsAttackedBy<Them>(pos, kKingFrom - 2, occupied))
+          !IsAttackedBy<Them, Folk>(pos, kKingFrom - 1, occupied) &&
+          !IsAttackedBy<Them, Folk>(pos, kKingFrom - 2, occupied))
         sink.AddMove(Move(kKingFrom, kKingFrom - 2, Move::kCastling));
     }
+  }
+}
+
+// Picks the instantiation for the side to move and the promotion rule.
+template <GenType Type, class Sink>
+void Dispatch(const Position& pos, Sink& sink) {
+  const bool folk = pos.rules().folk_promotion();
+  if (pos.side_to_move() == kWhite) {
+    if (folk)
+      Generate<kWhite, Type, true>(pos, sink);
+    else
+      Generate<kWhite, Type, false>(pos, sink);
+  } else {
+    if (folk)
+      Generate<kBlack, Type, true>(pos, sink);
+    else
+      Generate<kBlack, Type, false>(pos, sink);
   }
 }
 
@@ -257,27 +305,18 @@ void Generate(const Position& pos, Sink& sink) {
 void GenerateLegalMoves(const Position& pos, MoveList& moves) {
   moves.clear();
   ListSink sink{moves, pos.rules().promotion_types};
-  if (pos.side_to_move() == kWhite)
-    Generate<kWhite, GenType::kAll>(pos, sink);
-  else
-    Generate<kBlack, GenType::kAll>(pos, sink);
+  Dispatch<GenType::kAll>(pos, sink);
 }
 
 void GenerateLegalTacticalMoves(const Position& pos, MoveList& moves) {
   moves.clear();
   ListSink sink{moves, pos.rules().promotion_types};
-  if (pos.side_to_move() == kWhite)
-    Generate<kWhite, GenType::kTactical>(pos, sink);
-  else
-    Generate<kBlack, GenType::kTactical>(pos, sink);
+  Dispatch<GenType::kTactical>(pos, sink);
 }
 
 uint64_t CountLegalMoves(const Position& pos) {
   CountSink sink{0, PopCount(pos.rules().promotion_types)};
-  if (pos.side_to_move() == kWhite)
-    Generate<kWhite, GenType::kAll>(pos, sink);
-  else
-    Generate<kBlack, GenType::kAll>(pos, sink);
+  Dispatch<GenType::kAll>(pos, sink);
   return sink.count;
 }
 

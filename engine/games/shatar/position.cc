@@ -71,6 +71,18 @@ absl::Status Position::Set(const ShatarRules& rules, absl::string_view fen, Stat
     for (char ch : ranks[i]) {
       if (ch >= '1' && ch <= '8') {
         file += ch - '0';
+      } else if (ch == '~') {
+        // Folk promotion: `P~` is a waiting pawn that made its backward step (position.h).
+        const Square last = file >= 1 && file <= 8 ? MakeSquare(file - 1, rank) : kNoSquare;
+        if (!rules.folk_promotion())
+          return FenError(fen, absl::StrCat("'~' marks a waiting pawn of folk promotion; ",
+                                            rules.name, " does not use folk promotion"));
+        if (last == kNoSquare || TypeOf(board_[last]) != kPawn ||
+            RelativeRank(ColorOf(board_[last]), last) != 6 || (st_->folk_stepped & SquareBB(last)))
+          return FenError(fen,
+                          "'~' must follow a pawn on its own seventh rank (a waiting pawn "
+                          "after its backward step)");
+        st_->folk_stepped |= SquareBB(last);
       } else {
         const Piece p = PieceFromLetter(ch);
         if (p == kNoPiece)
@@ -95,8 +107,13 @@ absl::Status Position::Set(const ShatarRules& rules, absl::string_view fen, Stat
     if (PopCount(pieces(c, kPawn)) > 8)
       return FenError(fen, absl::StrCat(name, " has more than 8 pawns"));
   }
-  if (pieces(kPawn) & (kRank1 | kRank8))
+  if (rules.folk_promotion()) {
+    // Folk promotion: a pawn on its last rank is a waiting pawn; none may stand on its first.
+    if ((pieces(kWhite, kPawn) & kRank1) || (pieces(kBlack, kPawn) & kRank8))
+      return FenError(fen, "a pawn stands on its own first rank");
+  } else if (pieces(kPawn) & (kRank1 | kRank8)) {
     return FenError(fen, "a pawn stands on the first or last rank, where it must have promoted");
+  }
 
   // Field 2: side to move.
   if (fields[1] != "w" && fields[1] != "b")
@@ -191,6 +208,7 @@ std::string Position::Fen() const {
       if (empty) fen += char('0' + empty);
       empty = 0;
       fen += PieceLetter(p);
+      if (st_->folk_stepped & SquareBB(MakeSquare(file, rank))) fen += '~';
     }
     if (empty) fen += char('0' + empty);
     if (rank) fen += '/';
@@ -209,17 +227,18 @@ std::string Position::Fen() const {
 }
 
 Bitboard Position::AttackersTo(Square s, Bitboard occupied) const {
-  return (PawnAttacks(kBlack, s) & pieces(kWhite, kPawn)) |
-         (PawnAttacks(kWhite, s) & pieces(kBlack, kPawn)) | (KnightAttacks(s) & by_type_[kKnight]) |
-         (RookAttacks(s, occupied) & rook_sliders()) |
+  return (PawnAttacks(kBlack, s) & attacking_pawns(kWhite)) |
+         (PawnAttacks(kWhite, s) & attacking_pawns(kBlack)) |
+         (KnightAttacks(s) & by_type_[kKnight]) | (RookAttacks(s, occupied) & rook_sliders()) |
          (BishopAttacks(s, occupied) & bishop_sliders()) | (tables::ferz[s] & by_type_[kBers]) |
          (KingAttacks(s) & by_type_[kKing]);
 }
 
 void Position::ComputeCheckers() {
   st_->checkers = AttackersTo(king_square(side_)) & pieces(~side_);
+  // The queen piece: the array's one, or either under folk promotion (which makes both).
   st_->shak_check =
-      st_->checkers & (by_type_[kKnight] | by_type_[kRook] | by_type_[rules_->queen_piece]);
+      st_->checkers & (by_type_[kKnight] | by_type_[kRook] | by_type_[kQueen] | by_type_[kBers]);
 }
 
 Key Position::ComputeKey() const {
@@ -231,6 +250,7 @@ Key Position::ComputeKey() const {
   k ^= zobrist::castling[st_->castling];
   if (st_->en_passant != kNoSquare) k ^= zobrist::en_passant_file[FileOf(st_->en_passant)];
   if (side_ == kBlack) k ^= zobrist::black_to_move;
+  for (Bitboard b = st_->folk_stepped; b;) k ^= zobrist::folk_stepped[PopLowestBit(b)];
   return k;
 }
 
@@ -247,6 +267,7 @@ void Position::DoMove(Move m, StateInfo& ns) {
   ns.plies_from_null = st_->plies_from_null + 1;
   ns.castling = st_->castling;
   ns.en_passant = kNoSquare;
+  ns.folk_stepped = st_->folk_stepped;
   ns.previous = st_;
   if (st_->en_passant != kNoSquare) ns.key ^= zobrist::en_passant_file[FileOf(st_->en_passant)];
   st_ = &ns;
@@ -272,6 +293,10 @@ void Position::DoMove(Move m, StateInfo& ns) {
       RemovePiece(capture_square);
       ns.key ^= zobrist::piece_square[captured][capture_square];
       ns.rule50 = 0;
+      if (ns.folk_stepped & SquareBB(capture_square)) {  // a stepped waiting pawn is taken
+        ns.folk_stepped ^= SquareBB(capture_square);
+        ns.key ^= zobrist::folk_stepped[capture_square];
+      }
     }
     MovePiece(from, to);
     ns.key ^= zobrist::piece_square[pc][from] ^ zobrist::piece_square[pc][to];
@@ -282,12 +307,21 @@ void Position::DoMove(Move m, StateInfo& ns) {
         RemovePiece(to);
         PutPiece(promoted, to);
         ns.key ^= zobrist::piece_square[pc][to] ^ zobrist::piece_square[promoted][to];
+        if (ns.folk_stepped & SquareBB(from)) {  // folk: the second backward step promotes
+          ns.folk_stepped ^= SquareBB(from);
+          ns.key ^= zobrist::folk_stepped[from];
+        }
       } else if ((from ^ to) == 16 && rules_->en_passant) {
         const Square ep = (from + to) / 2;
         if (PawnAttacks(us, ep) & pieces(them, kPawn)) {
           ns.en_passant = ep;
           ns.key ^= zobrist::en_passant_file[FileOf(ep)];
         }
+      } else if (SquareBB(from) & (kRank1 | kRank8)) {
+        // Folk promotion: a waiting pawn's first backward step without promoting; it keeps
+        // waiting, now with one step made (only waiting pawns stand on a last rank).
+        ns.folk_stepped |= SquareBB(to);
+        ns.key ^= zobrist::folk_stepped[to];
       }
     }
   }

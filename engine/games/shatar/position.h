@@ -3,6 +3,19 @@
 // The undo information lives in StateInfo records owned by the caller (a search stack, a
 // game's history), linked backwards; that chain is also the history that repetition and the
 // Shatar mate rules look at. Input is validated once, in Set(); DoMove trusts its move.
+//
+// Delayed folk promotion (RULES.md §3, promotion=folk). A pawn that reaches its last rank
+// stays a pawn there: a *waiting pawn*. The piece-type space is full (types.h), so the waiting
+// states are not piece types:
+//   - waiting, no step yet: any pawn on its own last rank (only waiting pawns can be there);
+//   - waiting, one backward step made: a pawn in StateInfo::folk_stepped (always on its own
+//     seventh rank, where ordinary pawns also stand).
+// A waiting pawn moves only one square diagonally backward onto an empty square, never
+// captures, attacks nothing and gives no check (movegen.cc lists its moves). FEN writes the
+// no-step state as a plain pawn on the last rank (P on rank 8, p on rank 1) and the one-step
+// state with `~` after the letter (`P~`, `p~`); the stepped state has its own Zobrist keys
+// (zobrist::folk_stepped). Under the other promotion rules no pawn stands on a last rank and
+// folk_stepped is 0.
 #ifndef TUMEN_ENGINE_GAMES_SHATAR_POSITION_H_
 #define TUMEN_ENGINE_GAMES_SHATAR_POSITION_H_
 
@@ -30,6 +43,7 @@ struct StateInfo {
   int plies_from_null = 0;  // plies since the last null move (repetitions cannot cross it)
   uint8_t castling = 0;
   Square en_passant = kNoSquare;
+  Bitboard folk_stepped = 0;  // waiting pawns that made their one backward step (see below)
   // Set by DoMove.
   Piece captured = kNoPiece;
   Bitboard checkers = 0;
@@ -57,6 +71,12 @@ class Position {
   // Pieces that slide like a rook / like a bishop.
   Bitboard rook_sliders() const { return by_type_[kRook] | by_type_[kQueen] | by_type_[kBers]; }
   Bitboard bishop_sliders() const { return by_type_[kBishop] | by_type_[kQueen]; }
+
+  // Folk promotion: waiting pawns that made their one backward step (0 under other rules).
+  Bitboard folk_stepped() const { return st_->folk_stepped; }
+  // Pawns of colour c that attack: all but the stepped waiting pawns (the ones on the last
+  // rank have no attack squares there anyway).
+  Bitboard attacking_pawns(Color c) const { return pieces(c, kPawn) & ~st_->folk_stepped; }
 
   Bitboard checkers() const { return st_->checkers; }
   bool in_check() const { return st_->checkers != 0; }

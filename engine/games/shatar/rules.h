@@ -17,10 +17,25 @@
 
 namespace tumen::shatar {
 
-// RULES.md §1: the first round of the 2017 rules.
+// RULES.md §1 and §3: the first round.
 enum class FirstRound : uint8_t {
-  kFree,            // no special first round (chess; traditional starts after 1.d4 d5)
-  kChoiceMirrored,  // White plays d2d4 or e2e4; Black mirrors (2017 rules)
+  kFree,            // no special first round (chess)
+  kChoiceMirrored,  // White plays d2d4 or e2e4; Black mirrors on the same file (2017 rules)
+  kFixedD4D5,       // 1.d4 d5 is already played in the start FEN (traditional)
+  kQueenPawn,       // each side's queen-piece pawn has made its double step in the start FEN
+};
+
+// RULES.md §3: the array of the pieces.
+enum class StartArray : uint8_t {
+  kChess,       // kings e1/e8, queen pieces d1/d8
+  kRotational,  // White K d1 Q e1, Black Q d8 K e8 (point-symmetric)
+};
+
+// RULES.md §3: promotion on the last rank.
+enum class Promotion : uint8_t {
+  kAny,         // queen piece, rook, bishop or knight (the queen piece: Q, or J under bers)
+  kQueenPiece,  // the queen piece only
+  kFolk,        // delayed folk promotion: the pawn waits on the last rank (position.h)
 };
 
 // What happens when the final mate is given only by pieces of one kind (RULES.md §3).
@@ -31,12 +46,14 @@ struct ShatarRules {
   std::string start_fen;
   Piece start_array[64] = {};      // the board of start_fen, for the first-round rule
   PieceType queen_piece = kQueen;  // kQueen, or kBers (letter J)
+  StartArray array = StartArray::kChess;
   // Move shape.
   bool castling = false;
   bool en_passant = false;
   bool double_step = false;
   FirstRound first_round = FirstRound::kFree;
-  uint8_t promotion_types = 0;  // bit per PieceType
+  Promotion promotion = Promotion::kAny;
+  uint8_t promotion_types = 0;  // bit per PieceType; 0 under folk promotion
   // Results only.
   MateByPiece knight_mate = MateByPiece::kAllowed;
   MateByPiece bishop_mate = MateByPiece::kAllowed;  // kLoses is not a rule anywhere
@@ -48,18 +65,27 @@ struct ShatarRules {
   std::string tuned_eval;
 
   bool CanPromoteTo(PieceType pt) const { return promotion_types & (1u << pt); }
-  // Piece types that may stand on the board under these rules.
+  bool folk_promotion() const { return promotion == Promotion::kFolk; }
+  // Piece types that may stand on the board under these rules. Folk promotion makes both the
+  // bers and the full queen (position.h), whatever the queen piece of the array.
   bool AllowsPiece(PieceType pt) const {
     return pt == kPawn || pt == kKnight || pt == kBishop || pt == kRook || pt == kKing ||
-           pt == queen_piece;
+           pt == queen_piece || (folk_promotion() && (pt == kQueen || pt == kBers));
   }
 };
 
 // Variant names of the 8x8 family, in the order UCI lists them.
 const std::vector<std::string>& ShatarFamilyVariants();
 
-// The preset for a variant name: "chess", "shatar", "shatar-traditional".
+// The preset for a variant name: "chess", "shatar", "shatar-traditional", "shatar-1997",
+// "shatar-folk".
 absl::StatusOr<ShatarRules> RulesForVariant(absl::string_view variant);
+
+// Recomputes the move-shaping data that follows from the option fields of a Shatar rule set:
+// start_fen and start_array (from queen_piece, array, first_round), promotion_types (from
+// promotion and queen_piece) and dead_position_draw (off where the bare-king draw ends such
+// games first). Used by the presets and by ApplyRuleOptions (rule_options.h).
+void DeriveShatarRules(ShatarRules& rules);
 
 }  // namespace tumen::shatar
 

@@ -8,6 +8,7 @@ Key piece_square[kPieceCount][64];
 Key castling[16];
 Key en_passant_file[8];
 Key black_to_move;
+Key folk_stepped[64];
 
 namespace {
 struct Initializer {
@@ -25,6 +26,8 @@ struct Initializer {
     }
     for (Key& k : en_passant_file) k = prng.Next();
     black_to_move = prng.Next();
+    // Drawn last, so that the keys above (and every stored key) stay as they were.
+    for (Key& k : folk_stepped) k = prng.Next();
   }
 };
 const Initializer initializer;

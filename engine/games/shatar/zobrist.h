@@ -11,6 +11,8 @@ extern Key piece_square[kPieceCount][64];
 extern Key castling[16];
 extern Key en_passant_file[8];
 extern Key black_to_move;
+// A waiting pawn of delayed folk promotion that has made its one backward step (position.h).
+extern Key folk_stepped[64];
 
 }  // namespace tumen::shatar::zobrist
 
