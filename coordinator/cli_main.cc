@@ -1,4 +1,11 @@
 // tumen: the operator's command line.
+//   tumen balance --variant V1,V2 [--rule-sets "R1;R2"] --games N --budgets 1000,4000
+//   tumen report JOB [--out report.html] [--markdown report.md]   balance study report
+//   tumen analyse --variant V --positions F.epd --tc depth=12 [--out results.epd]
+//   tumen book build --from JOB[,JOB] --out B.tbk [--max-plies 16] [--min-games 2]
+//   tumen book expand --variant V --expansions N --tc nodes=N [--omega 0.05]  (drop-out job)
+//   tumen book export JOB --out B.tbk | tumen book convert --in B.tbk
+//        book exports: [--polyglot F.bin] [--epd F.epd] [--pgn F.pgn] [--balanced F.epd]
 //   tumen match --variant V --games N --tc nodes=2000 [--a A.txt] [--b B.txt] [--book F.epd]
 //               [--engine-b NAME --engine-b-variant V --engine-b-options Hash=16]  (external)
 //               [--random-plies 8] [--sprt elo0=0,elo1=5] [--seed S] [--adjudicate ...]
@@ -30,6 +37,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
+#include "coordinator/cli_commands.h"
+#include "coordinator/cli_common.h"
 #include "coordinator/token_file.h"
 #include "engine/core/command_line.h"
 #include "engine/selfplay/pgn.h"
@@ -43,6 +52,7 @@ ABSL_FLAG(std::string, coordinator, "127.0.0.1:50051", "coordinator address");
 ABSL_FLAG(std::string, token_file, "", "file with the admin token");
 ABSL_FLAG(std::string, ca_file, "", "CA certificate for a TLS coordinator");
 ABSL_FLAG(std::string, variant, "shatar", "match: variant");
+ABSL_FLAG(std::string, rules, "", "match, analyse, book: Shatar rule options (k=v,k=v)");
 ABSL_FLAG(int, games, 100, "match: number of games (even)");
 ABSL_FLAG(std::string, tc, "nodes=2000",
           "match: nodes=N | depth=N | movetime=MS | BASE+INC (seconds)");
@@ -73,51 +83,11 @@ ABSL_FLAG(std::string, out, "", "export: output file (default: standard output)"
 
 namespace {
 
+using tumen::cli::Fail;
+using tumen::cli::ParseKeyValues;
+using tumen::cli::ParseTimeControl;
+using tumen::cli::ReadFile;
 using tumen::worker::CoordinatorClient;
-
-int Fail(const std::string& message) {
-  std::fprintf(stderr, "tumen: %s\n", message.c_str());
-  return 1;
-}
-
-absl::StatusOr<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-absl::Status ParseTimeControl(const std::string& text, tumen::v1::TimeControl& tc) {
-  const std::vector<std::string> kv = absl::StrSplit(text, '=');
-  uint64_t n = 0;
-  if (kv.size() == 2 && absl::SimpleAtoi(kv[1], &n) && n > 0) {
-    if (kv[0] == "nodes") return tc.set_nodes(n), absl::OkStatus();
-    if (kv[0] == "depth") return tc.set_depth(uint32_t(n)), absl::OkStatus();
-    if (kv[0] == "movetime") return tc.set_movetime_ms(uint32_t(n)), absl::OkStatus();
-  }
-  const std::vector<std::string> clock = absl::StrSplit(text, '+');
-  double base = 0, inc = 0;
-  if (clock.size() == 2 && absl::SimpleAtod(clock[0], &base) && absl::SimpleAtod(clock[1], &inc) &&
-      base > 0 && inc >= 0) {
-    tc.set_base_ms(uint32_t(base * 1000));
-    tc.set_increment_ms(uint32_t(inc * 1000));
-    return absl::OkStatus();
-  }
-  return absl::InvalidArgumentError(
-      absl::StrCat("--tc '", text, "': use nodes=N, depth=N, movetime=MS or BASE+INC"));
-}
-
-absl::Status ParseKeyValues(const std::string& text,
-                            const std::function<bool(absl::string_view, absl::string_view)>& set) {
-  if (text.empty()) return absl::OkStatus();
-  for (absl::string_view item : absl::StrSplit(text, ',')) {
-    const std::vector<absl::string_view> kv = absl::StrSplit(item, absl::MaxSplits('=', 1));
-    if (kv.size() != 2 || !set(kv[0], kv[1]))
-      return absl::InvalidArgumentError(absl::StrCat("cannot use '", item, "'"));
-  }
-  return absl::OkStatus();
-}
 
 // `tumen match` and `tumen tune` (a match whose pairs play SPSA perturbations).
 int CreateMatchOrTune(CoordinatorClient& client, bool tune) {
@@ -151,17 +121,12 @@ int CreateMatchOrTune(CoordinatorClient& client, bool tune) {
     *target = *text;
   }
   if (!absl::GetFlag(FLAGS_book).empty()) {
-    absl::StatusOr<std::string> text = ReadFile(absl::GetFlag(FLAGS_book));
-    if (!text.ok()) return Fail(std::string(text.status().message()));
-    for (absl::string_view line : absl::StrSplit(*text, '\n')) {
-      // EPD: the first four fields; FEN: up to six. Operations after ';' are dropped.
-      line = line.substr(0, line.find(';'));
-      std::vector<absl::string_view> f = absl::StrSplit(line, ' ', absl::SkipEmpty());
-      if (f.size() < 2) continue;
-      if (f.size() > 6) f.resize(6);
-      m->add_openings(absl::StrJoin(f, " "));
-    }
+    absl::StatusOr<std::vector<tumen::cli::FilePosition>> openings =
+        tumen::cli::ReadPositions(absl::GetFlag(FLAGS_book));
+    if (!openings.ok()) return Fail(openings.status());
+    for (const tumen::cli::FilePosition& p : *openings) m->add_openings(p.fen);
   }
+  m->set_rules(absl::GetFlag(FLAGS_rules));
   tumen::v1::SprtSpec sprt;
   sprt.set_alpha(0.05);
   sprt.set_beta(0.05);
@@ -258,17 +223,53 @@ void PrintSpsa(const tumen::v1::SpsaStatus& spsa) {
   }
 }
 
-void PrintJob(const tumen::v1::JobInfo& j) {
-  const tumen::v1::MatchStatus& s = j.match();
+void PrintProgress(const tumen::v1::JobInfo& j, const char* unit) {
   const int width = 30;
   const int filled = j.games_total() ? int(width * j.games_stored() / j.games_total()) : 0;
-  std::printf("job %llu  %s  %s  tc %s\n", static_cast<unsigned long long>(j.job_id()),
-              j.spec().match().variant().c_str(), StateName(j.state()).c_str(),
-              j.spec().match().tc().ShortDebugString().c_str());
-  std::printf("  [%s%s] %llu/%llu games\n", std::string(filled, '#').c_str(),
-              std::string(width - filled, '.').c_str(),
+  std::printf("  [%s%s] %llu/%llu %s\n", std::string(std::min(filled, width), '#').c_str(),
+              std::string(width - std::min(filled, width), '.').c_str(),
               static_cast<unsigned long long>(j.games_stored()),
-              static_cast<unsigned long long>(j.games_total()));
+              static_cast<unsigned long long>(j.games_total()), unit);
+}
+
+void PrintJob(const tumen::v1::JobInfo& j) {
+  const tumen::v1::JobSpec& spec = j.spec();
+  const auto id = static_cast<unsigned long long>(j.job_id());
+  const std::string state = StateName(j.state());
+  if (spec.has_analysis()) {
+    std::printf("job %llu  analysis  %s  %s  tc %s\n", id, spec.analysis().variant().c_str(),
+                state.c_str(), spec.analysis().tc().ShortDebugString().c_str());
+    PrintProgress(j, "positions");
+    return;
+  }
+  if (spec.has_book()) {
+    const tumen::v1::BookStatus& b = j.book();
+    std::printf("job %llu  book (drop-out expansion)  %s  %s  tc %s\n", id,
+                spec.book().variant().c_str(), state.c_str(),
+                spec.book().tc().ShortDebugString().c_str());
+    PrintProgress(j, "expansions");
+    std::printf("  %u nodes, %u analyses out, root value %+d cp\n  best line: %s\n", b.nodes(),
+                b.pending(), b.root_value(), b.best_line().c_str());
+    return;
+  }
+  if (spec.has_balance()) {
+    std::printf("job %llu  balance study  %s  %d arms\n", id, state.c_str(), j.arms_size());
+    PrintProgress(j, "games");
+    for (const tumen::v1::ArmStatus& a : j.arms()) {
+      const uint64_t n = a.white_wins() + a.draws() + a.black_wins();
+      std::printf("  %-20s %-28s nodes %-7llu %5llu/%-5llu  W %5.1f%%  D %5.1f%%  B %5.1f%%\n",
+                  a.variant().c_str(), a.rules().empty() ? "-" : a.rules().c_str(),
+                  static_cast<unsigned long long>(a.nodes()), static_cast<unsigned long long>(n),
+                  static_cast<unsigned long long>(a.games_total()),
+                  n ? 100.0 * a.white_wins() / n : 0.0, n ? 100.0 * a.draws() / n : 0.0,
+                  n ? 100.0 * a.black_wins() / n : 0.0);
+    }
+    return;
+  }
+  const tumen::v1::MatchStatus& s = j.match();
+  std::printf("job %llu  %s  %s  tc %s\n", id, spec.match().variant().c_str(), state.c_str(),
+              spec.match().tc().ShortDebugString().c_str());
+  PrintProgress(j, "games");
   std::printf("  A vs B: W %llu  D %llu  L %llu   pentanomial [%s]\n",
               static_cast<unsigned long long>(s.wins()), static_cast<unsigned long long>(s.draws()),
               static_cast<unsigned long long>(s.losses()),
@@ -276,10 +277,9 @@ void PrintJob(const tumen::v1::JobInfo& j) {
   std::printf("  Elo %+.1f  [%+.1f, %+.1f] (95%%)  LOS %.1f%%\n", s.elo(), s.elo_lower(),
               s.elo_upper(), 100 * s.los());
   if (j.has_spsa()) PrintSpsa(j.spsa());
-  if (j.spec().match().has_sprt())
-    std::printf("  SPRT elo0=%g elo1=%g  LLR %.2f  [%.2f, %.2f]  %s\n",
-                j.spec().match().sprt().elo0(), j.spec().match().sprt().elo1(), s.llr(),
-                s.llr_lower(), s.llr_upper(),
+  if (spec.match().has_sprt())
+    std::printf("  SPRT elo0=%g elo1=%g  LLR %.2f  [%.2f, %.2f]  %s\n", spec.match().sprt().elo0(),
+                spec.match().sprt().elo1(), s.llr(), s.llr_lower(), s.llr_upper(),
                 !s.sprt_decision().empty() ? ("accepted " + s.sprt_decision()).c_str()
                 : j.state() == tumen::v1::JOB_STATE_RUNNING ? "running"
                                                             : "no decision within the game budget");
@@ -376,14 +376,19 @@ int Export(CoordinatorClient& client, uint64_t job_id) {
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
-      "tumen match|status|workers|cancel|export [JOB] [flags]; see --help");
+      "tumen match|tune|balance|analyse|book|status|report|workers|cancel|export|export-params "
+      "[JOB] [flags]; see --help");
   tumen::NormalizedArgs normalized(argc, argv);
   std::vector<char*> positional = absl::ParseCommandLine(normalized.argc(), normalized.argv());
-  if (positional.size() < 2)
-    return Fail("usage: tumen match|tune|status|workers|cancel|export|export-params [JOB] [flags]");
+  const std::string commands =
+      "match|tune|balance|analyse|book|status|report|workers|cancel|export|export-params";
+  if (positional.size() < 2) return Fail(absl::StrCat("usage: tumen ", commands, " [JOB] [flags]"));
   const std::string command = positional[1];
+  const std::vector<std::string> args(positional.begin() + 2, positional.end());
+  if (command == "book" && !args.empty() && args[0] == "convert")
+    return tumen::cli::BookCommand(nullptr, args);  // works on a file, no coordinator
   uint64_t job_id = 0;
-  if (positional.size() >= 3 && !absl::SimpleAtoi(positional[2], &job_id))
+  if (command != "book" && positional.size() >= 3 && !absl::SimpleAtoi(positional[2], &job_id))
     return Fail(absl::StrCat("'", positional[2], "' is not a job id"));
   if (absl::GetFlag(FLAGS_token_file).empty())
     return Fail("--token-file (the admin token) is required");
@@ -396,6 +401,13 @@ int main(int argc, char** argv) {
   if (command == "match") return CreateMatchOrTune(**client, false);
   if (command == "tune") return CreateMatchOrTune(**client, true);
   if (command == "status") return Status(**client, job_id);
+  if (command == "balance") return tumen::cli::BalanceCommand(**client);
+  if (command == "analyse" || command == "analyze") return tumen::cli::AnalyseCommand(**client);
+  if (command == "book") return tumen::cli::BookCommand(client->get(), args);
+  if (command == "report") {
+    if (job_id == 0) return Fail("'tumen report' needs a job id");
+    return tumen::cli::ReportCommand(**client, job_id);
+  }
   if (command == "workers") return Workers(**client);
   if (command == "cancel" || command == "export" || command == "export-params") {
     if (job_id == 0) return Fail(absl::StrCat("'tumen ", command, "' needs a job id"));
@@ -408,6 +420,5 @@ int main(int argc, char** argv) {
     std::printf("job %llu cancelled\n", static_cast<unsigned long long>(job_id));
     return 0;
   }
-  return Fail(absl::StrCat("unknown command '", command,
-                           "'; use match, tune, status, workers, cancel, export or export-params"));
+  return Fail(absl::StrCat("unknown command '", command, "'; use ", commands));
 }

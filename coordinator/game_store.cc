@@ -74,6 +74,16 @@ CREATE TABLE IF NOT EXISTS spsa_pairs (
   applied_seq INTEGER,
   PRIMARY KEY (job_id, pair)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS analyses (
+  job_id INTEGER NOT NULL,
+  task_id INTEGER NOT NULL,
+  result BLOB NOT NULL,
+  PRIMARY KEY (job_id, task_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS job_state (
+  job_id INTEGER PRIMARY KEY,
+  state BLOB NOT NULL
+);
 CREATE TABLE IF NOT EXISTS workers (
   id TEXT PRIMARY KEY,
   name TEXT NOT NULL,
@@ -232,6 +242,65 @@ absl::Status GameStore::ForEachGame(uint64_t job_id,
   return absl::OkStatus();
 }
 
+absl::StatusOr<std::vector<bool>> GameStore::InsertAnalyses(
+    const std::vector<v1::AnalysisResult>& results, uint64_t job_id, const std::string* job_state) {
+  absl::MutexLock lock(&mutex_);
+  if (absl::Status s = Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
+  std::vector<bool> inserted;
+  const auto fail = [&](absl::string_view what) {
+    absl::Status error = SqlError(db_, what);
+    (void)Exec("ROLLBACK");
+    return error;
+  };
+  {
+    Statement st(db_, "INSERT OR IGNORE INTO analyses (job_id, task_id, result) VALUES (?, ?, ?)");
+    if (!st.ok()) return fail("prepare analysis insert");
+    for (const v1::AnalysisResult& r : results) {
+      st.BindInt(1, int64_t(r.job_id()));
+      st.BindInt(2, int64_t(r.task_id()));
+      st.BindBlob(3, r.SerializeAsString());
+      if (st.Step() != SQLITE_DONE) return fail("insert analysis");
+      inserted.push_back(sqlite3_changes(db_) == 1);
+      st.Reset();
+    }
+  }
+  if (job_state) {
+    Statement st(db_, "INSERT OR REPLACE INTO job_state (job_id, state) VALUES (?, ?)");
+    if (!st.ok()) return fail("prepare job state");
+    st.BindInt(1, int64_t(job_id));
+    st.BindBlob(2, *job_state);
+    if (st.Step() != SQLITE_DONE) return fail("save job state");
+  }
+  if (absl::Status s = Exec("COMMIT"); !s.ok()) {
+    (void)Exec("ROLLBACK");
+    return s;
+  }
+  return inserted;
+}
+
+absl::Status GameStore::ForEachAnalysis(
+    uint64_t job_id, const std::function<void(const v1::AnalysisResult&)>& visit) {
+  absl::MutexLock lock(&mutex_);
+  Statement st(db_, "SELECT result FROM analyses WHERE job_id = ? ORDER BY task_id");
+  if (!st.ok()) return SqlError(db_, "prepare analysis load");
+  st.BindInt(1, int64_t(job_id));
+  while (st.Step() == SQLITE_ROW) {
+    v1::AnalysisResult r;
+    if (!r.ParseFromString(st.Blob(0))) return absl::DataLossError("store: unreadable analysis");
+    visit(r);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::string> GameStore::LoadJobState(uint64_t job_id) {
+  absl::MutexLock lock(&mutex_);
+  Statement st(db_, "SELECT state FROM job_state WHERE job_id = ?");
+  if (!st.ok()) return SqlError(db_, "prepare job state load");
+  st.BindInt(1, int64_t(job_id));
+  if (st.Step() != SQLITE_ROW) return absl::NotFoundError(absl::StrCat("no state for job ", job_id));
+  return st.Blob(0);
+}
+
 absl::Status GameStore::SaveSpsaPairs(uint64_t job_id, const std::vector<StoredSpsaPair>& pairs) {
   if (pairs.empty()) return absl::OkStatus();
   absl::MutexLock lock(&mutex_);
@@ -298,8 +367,8 @@ absl::Status GameStore::UpsertWorker(const StoredWorker& w) {
   Statement st(
       db_,
       "INSERT INTO workers (id, name, engine_version, cores, registered_ms, last_seen_ms, games, "
-      "nodes) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+      "nodes, bench_signature) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
       "last_seen_ms = excluded.last_seen_ms, games = excluded.games, nodes = excluded.nodes");
   if (!st.ok()) return SqlError(db_, "prepare worker upsert");
   st.BindText(1, w.id);

@@ -69,6 +69,16 @@ class GameStore {
   // Calls `visit` for each stored game of the job in (pair, colour) order.
   absl::Status ForEachGame(uint64_t job_id, const std::function<void(const v1::Game&)>& visit);
 
+  // Analysis results, keyed by (job, task): a repeated submission is stored once. With
+  // `job_state`, the job's state blob (a book job's tree) is saved in the same transaction.
+  absl::StatusOr<std::vector<bool>> InsertAnalyses(const std::vector<v1::AnalysisResult>& results,
+                                                   uint64_t job_id = 0,
+                                                   const std::string* job_state = nullptr);
+  absl::Status ForEachAnalysis(uint64_t job_id,
+                               const std::function<void(const v1::AnalysisResult&)>& visit);
+  // NotFound when the job never saved a state.
+  absl::StatusOr<std::string> LoadJobState(uint64_t job_id);
+
   // SPSA: issued perturbations (kept if the pair was issued before) and applied results.
   absl::Status SaveSpsaPairs(uint64_t job_id, const std::vector<StoredSpsaPair>& pairs);
   absl::Status MarkSpsaApplied(uint64_t job_id,

@@ -34,7 +34,12 @@ absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games,
                                uint32_t default_pairs_per_shard) {
   absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(m.variant());
   if (!session.ok()) return Invalid(session.status().message());
+  if (m.rules().size() > 1024) return Invalid("rules longer than 1024 characters");
+  if (absl::Status s = (*session)->SetRuleOptions(m.rules()); !s.ok())
+    return Invalid(absl::StrCat("rules: ", s.message()));
   (*session)->SetHashMb(1);
+  if (m.sample_plies() > 64 || m.sample_margin_cp() < 0 || m.sample_margin_cp() > 1000)
+    return Invalid("sample_plies must be at most 64 and sample_margin_cp within 0..1000");
   if (m.games() < 2 || m.games() % 2 != 0 || m.games() > max_games)
     return Invalid(absl::StrCat("games must be an even number from 2 to ", max_games, " (got ",
                                 m.games(), "): games are played in colour-swapped pairs"));
@@ -72,6 +77,11 @@ absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games,
   if (m.hash_mb() == 0) m.set_hash_mb(16);
   if (m.hash_mb() > 4096) return Invalid("hash_mb above 4096");
   const uint32_t pairs = m.games() / 2;
+  if (m.sample_plies() > 0 && m.openings_size() == 0) {
+    // Sampled plies make the games differ: every pair starts from the start position.
+    for (uint32_t pair = 0; pair < pairs; ++pair) m.add_openings((*session)->StartFen());
+    return absl::OkStatus();
+  }
   std::set<std::string> seen;
   if (m.openings_size() > 0) {
     if (uint32_t(m.openings_size()) < pairs)
@@ -165,11 +175,43 @@ int64_t Scheduler::Now() const {
       .count();
 }
 
+size_t Scheduler::Job::ArmIndexOfPair(uint32_t pair) const {
+  auto it = std::upper_bound(arms.begin(), arms.end(), pair,
+                             [](uint32_t p, const Arm& a) { return p < a.first_pair; });
+  return size_t(it - arms.begin()) - 1;
+}
+
+const Scheduler::Arm& Scheduler::Job::ArmOfShard(uint32_t shard) const {
+  auto it = std::upper_bound(arms.begin(), arms.end(), shard,
+                             [](uint32_t s, const Arm& a) { return s < a.first_shard; });
+  return *std::prev(it);
+}
+
+uint32_t Scheduler::Job::ShardOfPair(uint32_t pair) const {
+  const Arm& arm = ArmOfPair(pair);
+  return arm.first_shard + (pair - arm.first_pair) / arm.pairs_per_shard;
+}
+
 absl::Status Scheduler::SetupJob(Job& job) {
-  const v1::MatchSpec& m = job.stored.spec.match();
-  job.pairs = m.games() / 2;
-  job.pairs_per_shard = std::max<uint32_t>(1, m.pairs_per_shard());
-  job.shard_count = (job.pairs + job.pairs_per_shard - 1) / job.pairs_per_shard;
+  const v1::JobSpec& spec = job.stored.spec;
+  job.arms.clear();
+  std::vector<const v1::MatchSpec*> specs;
+  if (spec.has_match()) specs.push_back(&spec.match());
+  if (spec.has_balance())
+    for (const v1::MatchSpec& m : spec.balance().arms()) specs.push_back(&m);
+  job.pairs = job.shard_count = 0;
+  for (const v1::MatchSpec* m : specs) {
+    Arm arm;
+    arm.spec = m;
+    arm.first_pair = job.pairs;
+    arm.pairs = m->games() / 2;
+    arm.pairs_per_shard = std::max<uint32_t>(1, m->pairs_per_shard());
+    arm.first_shard = job.shard_count;
+    arm.shards = (arm.pairs + arm.pairs_per_shard - 1) / arm.pairs_per_shard;
+    job.pairs += arm.pairs;
+    job.shard_count += arm.shards;
+    job.arms.push_back(arm);
+  }
   job.points.assign(job.pairs, {-1, -1});
   job.shard_games_stored.assign(job.shard_count, 0);
   if (!job.stored.spec.has_spsa()) return absl::OkStatus();
@@ -221,6 +263,10 @@ absl::StatusOr<std::unique_ptr<Scheduler>> Scheduler::Create(GameStore* store,
     Job& job = s->jobs_[stored.id];
     job.stored = std::move(stored);
     if (absl::Status st = SetupJob(job); !st.ok()) return st;
+    if (!job.plays_games()) {
+      if (absl::Status st = SetupAnalysisJob(job, store); !st.ok()) return st;
+      continue;
+    }
     absl::StatusOr<std::vector<GameSummary>> games = store->LoadGameSummaries(job.stored.id);
     if (!games.ok()) return games.status();
     for (const GameSummary& g : *games) s->RecordGame(job, g.pair, g.colour, g.result, nullptr);
@@ -259,7 +305,11 @@ void Scheduler::RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameRes
   if (result == v1::GAME_RESULT_BLACK_WINS) points = colour == 0 ? 0 : 2;
   job.points[pair][colour] = int8_t(points);
   ++job.games_stored;
-  ++job.shard_games_stored[pair / job.pairs_per_shard];
+  ++job.shard_games_stored[job.ShardOfPair(pair)];
+  Arm& arm = job.arms[job.ArmIndexOfPair(pair)];
+  (result == v1::GAME_RESULT_WHITE_WINS   ? arm.first_player.wins
+   : result == v1::GAME_RESULT_BLACK_WINS ? arm.first_player.losses
+                                          : arm.first_player.draws)++;
   (points == 2 ? job.wdl.wins : points == 1 ? job.wdl.draws : job.wdl.losses)++;
   const auto& p = job.points[pair];
   if (p[0] >= 0 && p[1] >= 0) {
@@ -269,25 +319,54 @@ void Scheduler::RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameRes
 }
 
 v1::JobState Scheduler::Verdict(const Job& job) const {
-  const v1::MatchSpec& m = job.stored.spec.match();
-  if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
+  if (!job.plays_games()) return AnalysisVerdict(job);
+  const v1::MatchSpec& m = *job.arms[0].spec;
+  if (job.stored.spec.has_match() && m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
     const SprtResult r = PentanomialSprt(
         job.pentanomial, {m.sprt().elo0(), m.sprt().elo1(), m.sprt().alpha(), m.sprt().beta()});
     if (r.decision != SprtDecision::kContinue) return v1::JOB_STATE_FINISHED;
   }
-  if (job.games_stored >= m.games()) return v1::JOB_STATE_FINISHED;
+  if (job.games_stored >= job.GamesTotal()) return v1::JOB_STATE_FINISHED;
   return v1::JOB_STATE_RUNNING;
 }
 
 absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
-  if (!spec.has_match())
-    return absl::InvalidArgumentError("job spec: only match jobs exist so far");
+  if (spec.has_spsa() && !spec.has_match())
+    return absl::InvalidArgumentError("job spec: SPSA tunes a match; give the match");
   if (spec.has_spsa())
     if (absl::Status s = CheckSpsaSpec(spec); !s.ok()) return s;
-  if (absl::Status s = CompleteMatchSpec(*spec.mutable_match(), options_.max_games_per_job,
-                                         options_.default_pairs_per_shard);
-      !s.ok())
-    return s;
+  if (spec.has_match()) {
+    if (absl::Status s = CompleteMatchSpec(*spec.mutable_match(), options_.max_games_per_job,
+                                           options_.default_pairs_per_shard);
+        !s.ok())
+      return s;
+  } else if (spec.has_balance()) {
+    v1::BalanceSpec& b = *spec.mutable_balance();
+    if (b.arms_size() < 1 || b.arms_size() > 64)
+      return absl::InvalidArgumentError("balance spec: give 1 to 64 arms (rule set x budget)");
+    uint64_t games = 0;
+    for (int i = 0; i < b.arms_size(); ++i) {
+      v1::MatchSpec& arm = *b.mutable_arms(i);
+      if (arm.has_engine_a() || arm.has_engine_b() || arm.params_a() != arm.params_b() ||
+          (arm.has_sprt() && arm.sprt().elo0() != arm.sprt().elo1()))
+        return absl::InvalidArgumentError(absl::StrCat(
+            "balance arm ", i + 1, ": self-play of one engine: no external engines, no SPRT, "
+            "params_a equal to params_b"));
+      if (absl::Status s = CompleteMatchSpec(arm, options_.max_games_per_job,
+                                             options_.default_pairs_per_shard);
+          !s.ok())
+        return absl::InvalidArgumentError(absl::StrCat("balance arm ", i + 1, ": ", s.message()));
+      games += arm.games();
+    }
+    if (games > options_.max_games_per_job)
+      return absl::InvalidArgumentError(absl::StrCat("balance spec: ", games,
+                                                     " games in all; at most ",
+                                                     options_.max_games_per_job, " per job"));
+  } else if (spec.has_analysis() || spec.has_book()) {
+    if (absl::Status s = CompleteAnalysisJob(spec); !s.ok()) return s;
+  } else {
+    return absl::InvalidArgumentError("job spec: give a match, balance, analysis or book job");
+  }
   const int64_t now = Now();
   absl::StatusOr<uint64_t> id = store_->CreateJob(spec, now);
   if (!id.ok()) return id.status();
@@ -295,6 +374,8 @@ absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
   Job& job = jobs_[*id];
   job.stored = {*id, std::move(spec), v1::JOB_STATE_RUNNING, now};
   if (absl::Status s = SetupJob(job); !s.ok()) return s;  // checked above; cannot fail here
+  if (!job.plays_games())
+    if (absl::Status s = SetupAnalysisJob(job, nullptr); !s.ok()) return s;
   return *id;
 }
 
@@ -303,9 +384,25 @@ v1::JobInfo Scheduler::Describe(const Job& job) const {
   info.set_job_id(job.stored.id);
   *info.mutable_spec() = job.stored.spec;
   info.set_state(job.stored.state);
-  info.set_games_stored(job.games_stored);
-  info.set_games_total(job.stored.spec.match().games());
   info.set_created_unix_ms(job.stored.created_unix_ms);
+  if (!job.plays_games()) {
+    DescribeAnalysis(job, info);
+    return info;
+  }
+  info.set_games_stored(job.games_stored);
+  info.set_games_total(job.GamesTotal());
+  if (job.stored.spec.has_balance()) {
+    for (const Arm& arm : job.arms) {
+      v1::ArmStatus* a = info.add_arms();
+      a->set_variant(arm.spec->variant());
+      a->set_rules(arm.spec->rules());
+      a->set_nodes(arm.spec->tc().nodes());
+      a->set_games_total(2 * uint64_t(arm.pairs));
+      a->set_white_wins(uint64_t(arm.first_player.wins));
+      a->set_draws(uint64_t(arm.first_player.draws));
+      a->set_black_wins(uint64_t(arm.first_player.losses));
+    }
+  }
   v1::MatchStatus* st = info.mutable_match();
   st->set_wins(uint64_t(job.wdl.wins));
   st->set_draws(uint64_t(job.wdl.draws));
@@ -324,8 +421,8 @@ v1::JobInfo Scheduler::Describe(const Job& job) const {
     spsa->set_pairs_applied(uint32_t(job.applied_seq));
     for (const v1::SpsaSnapshot& h : job.history) *spsa->add_history() = h;
   }
-  const v1::MatchSpec& m = job.stored.spec.match();
-  if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
+  const v1::MatchSpec& m = *job.arms[0].spec;
+  if (job.stored.spec.has_match() && m.has_sprt() && m.sprt().elo0() != m.sprt().elo1()) {
     const SprtResult r = PentanomialSprt(
         job.pentanomial, {m.sprt().elo0(), m.sprt().elo1(), m.sprt().alpha(), m.sprt().beta()});
     st->set_llr(r.llr);
@@ -418,15 +515,17 @@ absl::StatusOr<std::string> Scheduler::RegisterWorker(const v1::RegisterWorkerRe
 
 v1::Shard Scheduler::MakeShard(Job& job, uint32_t shard_id, std::vector<StoredSpsaPair>* issued) {
   v1::Shard shard;
-  const v1::MatchSpec& m = job.stored.spec.match();
+  const Arm& arm = job.ArmOfShard(shard_id);
+  const v1::MatchSpec& m = *arm.spec;
   shard.set_job_id(job.stored.id);
   shard.set_shard_id(shard_id);
   *shard.mutable_match() = m;
   shard.mutable_match()->clear_openings();  // the shard carries its own
-  const uint32_t first = shard_id * job.pairs_per_shard;
-  for (uint32_t pair = first; pair < std::min(job.pairs, first + job.pairs_per_shard); ++pair) {
+  const uint32_t first = arm.first_pair + (shard_id - arm.first_shard) * arm.pairs_per_shard;
+  const uint32_t end = std::min(arm.first_pair + arm.pairs, first + arm.pairs_per_shard);
+  for (uint32_t pair = first; pair < end; ++pair) {
     shard.add_pairs(pair);
-    shard.add_pair_openings(m.openings(int(pair)));
+    shard.add_pair_openings(m.openings(int(pair - arm.first_pair)));
     shard.add_pair_seeds(MixSeed(m.seed(), pair));
     if (!job.spsa) continue;
     if (!job.issued.contains(pair)) {  // issued once: a re-leased pair keeps its flips
@@ -468,11 +567,17 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
   max_shards = std::min(max_shards, kMaxShardsPerLease);
   std::vector<v1::Lease> out;
   for (auto& [id, job] : jobs_) {
-    if (!job.running() || !can_play(job.stored.spec.match())) continue;
+    if (!job.running()) continue;
+    if (!job.plays_games()) {
+      LeaseAnalysisShards(job, worker_id, max_shards, now, out);
+      if (out.size() >= max_shards) break;
+      continue;
+    }
+    if (!can_play(*job.arms[0].spec)) continue;
     for (uint32_t s = 0; s < job.shard_count && out.size() < max_shards; ++s) {
-      const uint32_t first = s * job.pairs_per_shard;
-      const uint32_t games_in_shard =
-          2 * (std::min(job.pairs, first + job.pairs_per_shard) - first);
+      const Arm& arm = job.ArmOfShard(s);
+      const uint32_t first = (s - arm.first_shard) * arm.pairs_per_shard;
+      const uint32_t games_in_shard = 2 * (std::min(arm.pairs, first + arm.pairs_per_shard) - first);
       if (job.shard_games_stored[s] >= games_in_shard) continue;
       auto lease = job.leases.find(s);
       if (lease != job.leases.end() && lease->second.deadline_unix_ms > now) continue;
@@ -502,8 +607,9 @@ absl::StatusOr<v1::HeartbeatResponse> Scheduler::Heartbeat(const v1::HeartbeatRe
   response.set_deadline_unix_ms(now + options_.lease_ms);
   for (const v1::ShardRef& ref : r.shards()) {
     auto job = jobs_.find(ref.job_id());
-    const bool live =
-        job != jobs_.end() && job->second.running() && ref.shard_id() < job->second.shard_count;
+    const bool live = job != jobs_.end() && job->second.running() &&
+                      (job->second.dropout ? job->second.shard_tasks.contains(ref.shard_id())
+                                           : ref.shard_id() < job->second.shard_count);
     if (!live) {
       *response.add_cancelled() = ref;
       continue;
@@ -526,14 +632,17 @@ absl::Status Scheduler::CheckIdentity(const v1::Game& g) {
   const Job& job = it->second;
   if (!job.running())
     return absl::FailedPreconditionError(absl::StrCat("job ", id.job_id(), " is not running"));
-  if (id.pair() >= job.pairs || id.colour() > 1 || id.shard_id() != id.pair() / job.pairs_per_shard)
+  if (!job.plays_games())
+    return absl::InvalidArgumentError(absl::StrCat("job ", id.job_id(), " takes no games"));
+  if (id.pair() >= job.pairs || id.colour() > 1 || id.shard_id() != job.ShardOfPair(id.pair()))
     return absl::InvalidArgumentError(absl::StrCat("game id (shard ", id.shard_id(), ", pair ",
                                                    id.pair(), ", colour ", id.colour(),
                                                    ") is not part of job ", id.job_id()));
-  const v1::MatchSpec& m = job.stored.spec.match();
+  const Arm& arm = job.ArmOfPair(id.pair());
+  const v1::MatchSpec& m = *arm.spec;
   if (g.variant() != m.variant())
     return absl::InvalidArgumentError("variant differs from the job's");
-  if (g.start_fen() != m.openings(int(id.pair())))
+  if (g.start_fen() != m.openings(int(id.pair() - arm.first_pair)))
     return absl::InvalidArgumentError("start position differs from the pair's opening");
   std::string a = m.params_a(), b = m.params_b();
   if (job.spsa) {

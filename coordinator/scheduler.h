@@ -1,5 +1,9 @@
-// The coordinator's logic, free of gRPC: jobs cut into shards of opening pairs, leases with
-// deadlines, idempotent and validated game submissions, match statistics and SPRT stops.
+// The coordinator's logic, free of gRPC: jobs cut into shards, leases with deadlines,
+// idempotent and validated submissions, match statistics and SPRT stops. Job kinds:
+//  - match (and SPSA tuning): shards of colour-swapped opening pairs;
+//  - balance: several match-like arms (rule set x node budget) of self-play in one job;
+//  - analysis: shards of positions, one result each (coordinator/scheduler_analysis.cc);
+//  - book: a drop-out expansion whose analysis shards are cut as workers ask for work.
 //
 // Threads: every public method may be called from any gRPC thread. In-memory state is
 // guarded by mutex_; the store and game validation run outside it.
@@ -19,6 +23,7 @@
 #include "coordinator/game_store.h"
 #include "coordinator/match_stats.h"
 #include "coordinator/spsa.h"
+#include "engine/book/dropout.h"
 #include "tumen/v1/coordinator.pb.h"
 
 namespace tumen::coordinator {
@@ -51,16 +56,30 @@ class Scheduler {
                                                      const std::vector<std::string>& engines = {});
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
   absl::StatusOr<v1::SubmitGamesResponse> SubmitGames(const v1::SubmitGamesRequest& request);
+  absl::StatusOr<v1::SubmitAnalysesResponse> SubmitAnalyses(
+      const v1::SubmitAnalysesRequest& request);
+
+  // Analysis and book jobs.
+  absl::Status ExportAnalyses(uint64_t job_id,
+                              const std::function<void(const v1::AnalysisResult&)>& visit);
+  absl::StatusOr<v1::BookTree> GetBook(uint64_t job_id);
 
  private:
   struct Lease {
     std::string worker_id;
     int64_t deadline_unix_ms = 0;
   };
+  // A match, or one rule set and node budget of a balance study. Pairs and shards are
+  // numbered across the arms of a job; no shard spans two arms.
+  struct Arm {
+    const v1::MatchSpec* spec = nullptr;  // into Job::stored.spec
+    uint32_t first_pair = 0, pairs = 0, pairs_per_shard = 1, first_shard = 0, shards = 0;
+    WdlCounts first_player;  // results from White's (the first player's) side
+  };
   struct Job {
     StoredJob stored;
+    std::vector<Arm> arms;  // match and balance jobs
     uint32_t pairs = 0;
-    uint32_t pairs_per_shard = 0;
     uint32_t shard_count = 0;
     // Points of player A in each game of a pair (0, 1, 2 = loss, draw, win; -1 not stored).
     std::vector<std::array<int8_t, 2>> points;
@@ -74,7 +93,20 @@ class Scheduler {
     std::map<uint32_t, SpsaPerturbation> issued;
     int64_t applied_seq = 0;
     std::vector<v1::SpsaSnapshot> history;
+    // Analysis jobs: which positions have a stored result.
+    std::vector<bool> analysed;
+    uint64_t analysed_count = 0;
+    // Book jobs: the tree, and the requests each leased shard carries.
+    std::unique_ptr<book::DropoutBook> dropout;
+    std::map<uint32_t, std::vector<uint64_t>> shard_tasks;
+    std::map<uint64_t, v1::AnalysisPosition> book_tasks;  // issued, result not yet applied
     bool running() const { return stored.state == v1::JOB_STATE_RUNNING; }
+    bool plays_games() const { return !arms.empty(); }
+    size_t ArmIndexOfPair(uint32_t pair) const;
+    const Arm& ArmOfPair(uint32_t pair) const { return arms[ArmIndexOfPair(pair)]; }
+    const Arm& ArmOfShard(uint32_t shard) const;
+    uint32_t ShardOfPair(uint32_t pair) const;
+    uint64_t GamesTotal() const { return 2 * uint64_t(pairs); }
   };
   using SpsaMarks = std::vector<std::pair<uint32_t, int64_t>>;  // (pair, applied_seq)
   struct Worker {
@@ -88,6 +120,16 @@ class Scheduler {
       std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>>& issued);
   int64_t Now() const;
   static absl::Status SetupJob(Job& job);
+  // Analysis and book jobs (coordinator/scheduler_analysis.cc).
+  static absl::Status SetupAnalysisJob(Job& job, GameStore* store);
+  absl::Status CompleteAnalysisJob(v1::JobSpec& spec) const;
+  // Leases shards of an analysis or book job; appends to `out`.
+  void LeaseAnalysisShards(Job& job, const std::string& worker_id, uint32_t max_shards,
+                           int64_t now, std::vector<v1::Lease>& out)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  static void DescribeAnalysis(const Job& job, v1::JobInfo& info);
+  // The job's state when its work is done; RUNNING otherwise.
+  static v1::JobState AnalysisVerdict(const Job& job);
   // Counts a stored game; when it completes an SPSA pair and `marks` is given, applies the
   // pair's result to theta and records (pair, seq) for the store.
   void RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameResult result, SpsaMarks* marks)

@@ -119,4 +119,41 @@ grpc::Status CoordinatorService::ExportGames(grpc::ServerContext* ctx,
   return ToGrpc(s);
 }
 
+grpc::Status CoordinatorService::SubmitAnalyses(grpc::ServerContext* ctx,
+                                                const v1::SubmitAnalysesRequest* req,
+                                                v1::SubmitAnalysesResponse* resp) {
+  if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
+  absl::StatusOr<v1::SubmitAnalysesResponse> r = scheduler_->SubmitAnalyses(*req);
+  if (!r.ok()) return ToGrpc(r.status());
+  for (const v1::AnalysisAck& ack : r->acks())
+    if (!ack.error().empty())
+      std::fprintf(stderr, "coordinator: rejected analysis job %llu task %llu from %s: %s\n",
+                   static_cast<unsigned long long>(req->shard().job_id()),
+                   static_cast<unsigned long long>(ack.task_id()), req->worker_id().c_str(),
+                   ack.error().c_str());
+  *resp = std::move(*r);
+  return grpc::Status::OK;
+}
+
+grpc::Status CoordinatorService::ExportAnalyses(grpc::ServerContext* ctx,
+                                                const v1::ExportGamesRequest* req,
+                                                grpc::ServerWriter<v1::AnalysisResult>* writer) {
+  if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
+  bool writing = true;
+  const absl::Status s =
+      scheduler_->ExportAnalyses(req->job_id(), [&](const v1::AnalysisResult& r) {
+        if (writing && !ctx->IsCancelled()) writing = writer->Write(r);
+      });
+  return ToGrpc(s);
+}
+
+grpc::Status CoordinatorService::GetBook(grpc::ServerContext* ctx, const v1::GetBookRequest* req,
+                                         v1::BookTree* resp) {
+  if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<v1::BookTree> tree = scheduler_->GetBook(req->job_id());
+  if (!tree.ok()) return ToGrpc(tree.status());
+  *resp = std::move(*tree);
+  return grpc::Status::OK;
+}
+
 }  // namespace tumen::coordinator

@@ -32,6 +32,12 @@ class CoordinatorService final : public v1::Coordinator::Service {
                          v1::CancelJobResponse* resp) override;
   grpc::Status ExportGames(grpc::ServerContext* ctx, const v1::ExportGamesRequest* req,
                            grpc::ServerWriter<v1::Game>* writer) override;
+  grpc::Status SubmitAnalyses(grpc::ServerContext* ctx, const v1::SubmitAnalysesRequest* req,
+                              v1::SubmitAnalysesResponse* resp) override;
+  grpc::Status ExportAnalyses(grpc::ServerContext* ctx, const v1::ExportGamesRequest* req,
+                              grpc::ServerWriter<v1::AnalysisResult>* writer) override;
+  grpc::Status GetBook(grpc::ServerContext* ctx, const v1::GetBookRequest* req,
+                       v1::BookTree* resp) override;
 
  private:
   // OK when the caller holds a token of at least `needed` (admin covers worker calls).

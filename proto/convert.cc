@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/api/version.h"
+#include "engine/core/prng.h"
 
 namespace tumen::proto {
 namespace {
@@ -112,6 +113,11 @@ absl::StatusOr<v1::Game> ToProto(const selfplay::GameRecord& r) {
   g.set_started_unix_ms(r.started_unix_ms);
   g.set_finished_unix_ms(r.finished_unix_ms);
   for (const std::string& e : r.events) g.add_events(e);
+  g.set_rules(r.rules);
+  if (r.tuukhei) {
+    g.mutable_tuukhei()->set_count(uint32_t(r.tuukhei->count));
+    g.mutable_tuukhei()->set_name(r.tuukhei->name);
+  }
   return g;
 }
 
@@ -141,6 +147,8 @@ absl::StatusOr<selfplay::GameRecord> FromProto(const v1::Game& g) {
   r.started_unix_ms = g.started_unix_ms();
   r.finished_unix_ms = g.finished_unix_ms();
   r.events.assign(g.events().begin(), g.events().end());
+  r.rules = g.rules();
+  if (g.has_tuukhei()) r.tuukhei = WinGrade{int(g.tuukhei().count()), g.tuukhei().name()};
   return r;
 }
 
@@ -176,6 +184,12 @@ absl::StatusOr<selfplay::GameSpec> GameSpecFor(
   spec.adjudication = FromProto(m.adjudication());
   spec.hash_mb = int(m.hash_mb());
   spec.seed = pair_index < shard.pair_seeds_size() ? shard.pair_seeds(pair_index) : 0;
+  spec.rules = m.rules();
+  spec.sample_plies = int(m.sample_plies());
+  spec.sample_margin_cp = m.sample_margin_cp();
+  // Sampled games of one pair must differ: both colours of a self-play pair would otherwise
+  // repeat the same game.
+  if (spec.sample_plies > 0) spec.seed = MixSeed(spec.seed, uint64_t(colour) + 1);
   // SPSA shards carry each pair's own parameter sets.
   const bool per_pair =
       pair_index < shard.pair_params_a_size() && pair_index < shard.pair_params_b_size();
@@ -205,6 +219,32 @@ v1::GameId GameIdFor(const v1::Shard& shard, int pair_index, int colour) {
   id.set_pair(shard.pairs(pair_index));
   id.set_colour(uint32_t(colour));
   return id;
+}
+
+selfplay::AnalysisRequest AnalysisRequestFor(const v1::AnalysisSpec& spec,
+                                             const v1::AnalysisPosition& position) {
+  selfplay::AnalysisRequest r;
+  r.variant = spec.variant();
+  r.rules = spec.rules();
+  r.params_text = spec.params();
+  r.fen = position.fen();
+  r.moves.assign(position.moves().begin(), position.moves().end());
+  r.excluded_moves.assign(position.excluded_moves().begin(), position.excluded_moves().end());
+  r.tc = FromProto(spec.tc());
+  r.hash_mb = int(spec.hash_mb());
+  return r;
+}
+
+v1::AnalysisResult ToProto(const selfplay::AnalysisOutcome& o) {
+  v1::AnalysisResult r;
+  r.set_fen(o.fen);
+  r.set_terminal(o.terminal);
+  r.set_best_move(o.best_move);
+  r.set_score_cp(o.score_cp);
+  r.set_depth(uint32_t(o.depth));
+  r.set_nodes(o.nodes);
+  for (const std::string& m : o.pv) *r.add_pv() = m;
+  return r;
 }
 
 }  // namespace tumen::proto

@@ -8,6 +8,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/selfplay/analyse.h"
 #include "engine/selfplay/game_record.h"
 #include "tumen/v1/coordinator.pb.h"
 
@@ -40,6 +41,11 @@ absl::StatusOr<selfplay::GameSpec> GameSpecFor(
     const std::map<std::string, std::string>& engine_paths = {});
 // The stable id of that game.
 v1::GameId GameIdFor(const v1::Shard& shard, int pair_index, int colour);
+
+// What a worker analyses for one task of an analysis shard, and its answer.
+selfplay::AnalysisRequest AnalysisRequestFor(const v1::AnalysisSpec& spec,
+                                             const v1::AnalysisPosition& position);
+v1::AnalysisResult ToProto(const selfplay::AnalysisOutcome& outcome);
 
 }  // namespace tumen::proto
 

@@ -21,6 +21,10 @@ PACKAGES=(
   fairy-stockfish stockfish
   # Formatting check.
   clang-format
+  # An independent Polyglot book reader/writer and the format's spec (tests/book/polyglot_test.cc).
+  polyglot
+  # Headless browser for the balance-report rendering test (tests/study/report_render_test.cc).
+  chromium
 )
 
 is_installed() {

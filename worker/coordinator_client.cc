@@ -52,6 +52,7 @@ TUMEN_UNARY_CALL(RegisterWorker, RegisterWorkerRequest, RegisterWorkerResponse)
 TUMEN_UNARY_CALL(LeaseShards, LeaseShardsRequest, LeaseShardsResponse)
 TUMEN_UNARY_CALL(Heartbeat, HeartbeatRequest, HeartbeatResponse)
 TUMEN_UNARY_CALL(SubmitGames, SubmitGamesRequest, SubmitGamesResponse)
+TUMEN_UNARY_CALL(SubmitAnalyses, SubmitAnalysesRequest, SubmitAnalysesResponse)
 TUMEN_UNARY_CALL(CreateJob, CreateJobRequest, CreateJobResponse)
 TUMEN_UNARY_CALL(GetJob, GetJobRequest, GetJobResponse)
 TUMEN_UNARY_CALL(ListWorkers, ListWorkersRequest, ListWorkersResponse)
@@ -64,17 +65,53 @@ absl::Status CoordinatorClient::CancelJob(const v1::CancelJobRequest& r) {
   return FromGrpc(stub_->CancelJob(&ctx, r, &response));
 }
 
-absl::Status CoordinatorClient::ExportGames(uint64_t job_id,
-                                            const std::function<void(const v1::Game&)>& visit) {
+namespace {
+
+// Reads a server stream of T to the end.
+template <typename T, typename Start>
+absl::Status ReadStream(const std::string& token, uint64_t job_id, Start start,
+                        const std::function<void(const T&)>& visit) {
   grpc::ClientContext ctx;
   ctx.set_deadline(absl::ToChronoTime(absl::Now() + absl::Minutes(30)));
-  ctx.AddMetadata("authorization", "Bearer " + token_);
+  ctx.AddMetadata("authorization", "Bearer " + token);
   v1::ExportGamesRequest request;
   request.set_job_id(job_id);
-  std::unique_ptr<grpc::ClientReader<v1::Game>> reader = stub_->ExportGames(&ctx, request);
-  v1::Game game;
-  while (reader->Read(&game)) visit(game);
+  std::unique_ptr<grpc::ClientReader<T>> reader = start(&ctx, request);
+  T item;
+  while (reader->Read(&item)) visit(item);
   return FromGrpc(reader->Finish());
+}
+
+}  // namespace
+
+absl::Status CoordinatorClient::ExportGames(uint64_t job_id,
+                                            const std::function<void(const v1::Game&)>& visit) {
+  return ReadStream<v1::Game>(
+      token_, job_id,
+      [&](grpc::ClientContext* ctx, const v1::ExportGamesRequest& r) {
+        return stub_->ExportGames(ctx, r);
+      },
+      visit);
+}
+
+absl::Status CoordinatorClient::ExportAnalyses(
+    uint64_t job_id, const std::function<void(const v1::AnalysisResult&)>& visit) {
+  return ReadStream<v1::AnalysisResult>(
+      token_, job_id,
+      [&](grpc::ClientContext* ctx, const v1::ExportGamesRequest& r) {
+        return stub_->ExportAnalyses(ctx, r);
+      },
+      visit);
+}
+
+absl::StatusOr<v1::BookTree> CoordinatorClient::GetBook(uint64_t job_id) {
+  grpc::ClientContext ctx;
+  Prepare(ctx);
+  v1::GetBookRequest request;
+  request.set_job_id(job_id);
+  v1::BookTree tree;
+  if (grpc::Status s = stub_->GetBook(&ctx, request, &tree); !s.ok()) return FromGrpc(s);
+  return tree;
 }
 
 }  // namespace tumen::worker

@@ -23,12 +23,16 @@ class CoordinatorClient {
   absl::StatusOr<v1::LeaseShardsResponse> LeaseShards(const v1::LeaseShardsRequest& r);
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& r);
   absl::StatusOr<v1::SubmitGamesResponse> SubmitGames(const v1::SubmitGamesRequest& r);
+  absl::StatusOr<v1::SubmitAnalysesResponse> SubmitAnalyses(const v1::SubmitAnalysesRequest& r);
   absl::StatusOr<v1::CreateJobResponse> CreateJob(const v1::CreateJobRequest& r);
   absl::StatusOr<v1::GetJobResponse> GetJob(const v1::GetJobRequest& r);
   absl::StatusOr<v1::ListWorkersResponse> ListWorkers(const v1::ListWorkersRequest& r);
   absl::Status CancelJob(const v1::CancelJobRequest& r);
   // Streams the job's games to `visit`.
   absl::Status ExportGames(uint64_t job_id, const std::function<void(const v1::Game&)>& visit);
+  absl::Status ExportAnalyses(uint64_t job_id,
+                              const std::function<void(const v1::AnalysisResult&)>& visit);
+  absl::StatusOr<v1::BookTree> GetBook(uint64_t job_id);
 
   void set_deadline(absl::Duration d) { deadline_ = d; }
 

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/api/bench.h"
 #include "engine/api/version.h"
+#include "engine/selfplay/analyse.h"
 #include "engine/selfplay/play_game.h"
 #include "proto/convert.h"
 
@@ -103,9 +104,11 @@ absl::Status Worker::Run() {
     for (const v1::Lease& lease : r->leases()) {
       auto state = std::make_shared<ShardState>();
       state->shard = lease.shard();
-      state->games_left = 2 * lease.shard().pairs_size();
+      const int tasks = lease.shard().tasks_size();
+      state->games_left = tasks > 0 ? tasks : 2 * lease.shard().pairs_size();
       shards_[{lease.shard().job_id(), lease.shard().shard_id()}] = state;
-      for (int p = 0; p < lease.shard().pairs_size(); ++p)
+      for (int t = 0; t < tasks; ++t) queue_.push_back({state, t, 0});
+      for (int p = 0; tasks == 0 && p < lease.shard().pairs_size(); ++p)
         for (int colour : {0, 1}) queue_.push_back({state, p, colour});
     }
   }
@@ -142,6 +145,10 @@ void Worker::GameThread() {
       ++running_games_;
     }
     const v1::Shard& shard = task.shard->shard;
+    if (shard.tasks_size() > 0) {
+      RunAnalysisTask(task);
+      continue;
+    }
     absl::StatusOr<selfplay::GameSpec> spec =
         proto::GameSpecFor(shard, task.pair_index, task.colour, options_.engines);
     absl::StatusOr<selfplay::GameRecord> record =
@@ -170,6 +177,63 @@ void Worker::GameThread() {
     if (--task.shard->games_left == 0 && shards_.contains(key) && shards_[key] == task.shard)
       shards_.erase(key);
   }
+}
+
+void Worker::RunAnalysisTask(const Task& task) {
+  const v1::Shard& shard = task.shard->shard;
+  const v1::AnalysisTask& t = shard.tasks(task.pair_index);
+  std::optional<v1::AnalysisResult> result;
+  if (!task.shard->abort.load()) {
+    absl::StatusOr<selfplay::AnalysisOutcome> outcome =
+        selfplay::AnalysePosition(proto::AnalysisRequestFor(shard.analysis(), t.position()));
+    if (outcome.ok()) {
+      result = proto::ToProto(*outcome);
+      result->set_job_id(shard.job_id());
+      result->set_task_id(t.id());
+      result->set_label(t.position().label());
+      nodes_since_heartbeat_ += outcome->nodes;
+    } else {
+      Log(absl::StrCat("analysis failed: ", outcome.status().message()));
+    }
+  }
+  bool last = false;
+  {
+    absl::MutexLock lock(&mutex_);
+    --running_games_;
+    if (result) task.shard->results.push_back(*std::move(result));
+    last = --task.shard->games_left == 0;
+    const auto key = std::make_pair(shard.job_id(), shard.shard_id());
+    if (last && shards_.contains(key) && shards_[key] == task.shard) shards_.erase(key);
+  }
+  if (last && !task.shard->abort.load()) SubmitAnalyses(task.shard);
+}
+
+// Analysis results are cheap to recompute, so they skip the spool: a few tries, and what is
+// not delivered is analysed again after the lease expires.
+void Worker::SubmitAnalyses(const std::shared_ptr<ShardState>& shard) {
+  v1::SubmitAnalysesRequest request;
+  request.set_worker_id(worker_id_);
+  {
+    absl::MutexLock lock(&mutex_);
+    for (const v1::AnalysisResult& r : shard->results) *request.add_results() = r;
+  }
+  request.set_shard_complete(true);
+  request.mutable_shard()->set_job_id(shard->shard.job_id());
+  request.mutable_shard()->set_shard_id(shard->shard.shard_id());
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    absl::StatusOr<v1::SubmitAnalysesResponse> r = client_->SubmitAnalyses(request);
+    if (r.ok()) {
+      for (const v1::AnalysisAck& ack : r->acks())
+        if (!ack.accepted())
+          Log(absl::StrCat("coordinator rejected analysis ", ack.task_id(), ": ", ack.error()));
+      return;
+    }
+    if (r.status().code() == absl::StatusCode::kInvalidArgument ||
+        r.status().code() == absl::StatusCode::kNotFound)
+      break;
+    absl::SleepFor(Backoff(attempt));
+  }
+  Log(absl::StrCat("analysis results of shard ", shard->shard.shard_id(), " not delivered"));
 }
 
 bool Worker::UploadOnce() {

@@ -47,12 +47,14 @@ class Worker {
  private:
   struct ShardState {
     v1::Shard shard;
-    int games_left = 0;
+    int games_left = 0;  // games, or analysis tasks, not yet done
+    // Analysis shards: results collected until the shard is done, then submitted at once.
+    std::vector<v1::AnalysisResult> results;  // guarded by Worker::mutex_
     std::atomic<bool> abort{false};
   };
   struct Task {
     std::shared_ptr<ShardState> shard;
-    int pair_index = 0;  // index into shard.pairs
+    int pair_index = 0;  // index into shard.pairs, or into shard.tasks for analysis shards
     int colour = 0;
   };
 
@@ -62,6 +64,9 @@ class Worker {
   void HeartbeatThread();
   bool UploadOnce();  // true when the spool is empty afterwards
   size_t QueuedTasks();
+  // Runs one analysis task; submits the shard's results when it was the last one.
+  void RunAnalysisTask(const Task& task);
+  void SubmitAnalyses(const std::shared_ptr<ShardState>& shard);
 
   std::unique_ptr<CoordinatorClient> client_;
   Spool spool_;

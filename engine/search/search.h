@@ -69,7 +69,8 @@ class Search {
     InitReductions();
 
     std::vector<std::unique_ptr<Worker>> workers;
-    for (int i = 0; i < threads_; ++i) workers.push_back(std::make_unique<Worker>(root, i));
+    for (int i = 0; i < threads_; ++i)
+      workers.push_back(std::make_unique<Worker>(root, i, limits.excluded_moves));
     workers_ = &workers;
     std::vector<std::thread> helpers;
     for (int i = 1; i < threads_; ++i)
@@ -113,11 +114,14 @@ class Search {
   };
 
   struct Worker {
-    Worker(const Position& root, int index) : pos(root), id(index) {
+    Worker(const Position& root, int index, const std::vector<std::string>& excluded)
+        : pos(root), id(index) {
       MoveList moves;
       G::GenerateMoves(pos, moves);
       for (Move m : moves)
-        root_moves.push_back(RootMove{m, -kInfiniteScore, -kInfiniteScore, 0, {m}});
+        if (excluded.empty() ||
+            std::find(excluded.begin(), excluded.end(), G::ToString(m)) == excluded.end())
+          root_moves.push_back(RootMove{m, -kInfiniteScore, -kInfiniteScore, 0, {m}});
       std::memset(history, 0, sizeof(history));
     }
     Position pos;

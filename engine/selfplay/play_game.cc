@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/api/game_session.h"
+#include "engine/core/prng.h"
 #include "engine/core/score.h"
 #include "engine/core/status_macros.h"
 #include "engine/selfplay/uci_engine_player.h"
@@ -28,12 +29,37 @@ struct Player {
 absl::StatusOr<std::unique_ptr<GameSession>> CreateSession(const GameSpec& spec,
                                                            const PlayerConfig& player) {
   TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, CreateGameSession(spec.variant));
+  TUMEN_RETURN_IF_ERROR(session->SetRuleOptions(spec.rules));
   if (absl::Status s = session->params().ParseText(player.params_text); !s.ok())
     return absl::InvalidArgumentError(
         absl::StrCat("parameters '", player.params_name, "': ", s.message()));
   session->SetThreads(1);  // self-play throughput mode: one search thread per game
   session->SetHashMb(size_t(std::max(1, spec.hash_mb)));
   return session;
+}
+
+// A move drawn among those a MultiPV search scores within `margin_cp` of the best, so that
+// self-play of one engine against itself still gives varied games.
+absl::StatusOr<MoveRecord> SampleMove(GameSession& session, search::Limits limits, int margin_cp,
+                                      uint64_t seed) {
+  constexpr int kCandidates = 4;
+  limits.multipv = kCandidates;
+  std::vector<std::pair<int, std::string>> lines(kCandidates + 1);  // by multipv index
+  int depth = 0;
+  const search::SearchResult r = session.Go(limits, [&](const search::SearchInfo& info) {
+    if (info.multipv < 1 || info.multipv > kCandidates || info.pv.empty()) return;
+    if (info.multipv == 1) depth = info.depth;
+    lines[size_t(info.multipv)] = {info.is_mate ? (info.mate_in > 0 ? 32000 : -32000) : info.score,
+                                   info.pv[0]};
+  });
+  if (r.best_move.empty()) return absl::InternalError("engine found no move to sample from");
+  std::vector<const std::pair<int, std::string>*> near;
+  for (int i = 1; i <= kCandidates; ++i)
+    if (!lines[size_t(i)].second.empty() && lines[size_t(i)].first >= lines[1].first - margin_cp)
+      near.push_back(&lines[size_t(i)]);
+  if (near.empty()) return MoveRecord{r.best_move, r.score, depth, r.nodes, 0};
+  const auto* pick = near[Prng(seed).Next() % near.size()];
+  return MoveRecord{pick->second, pick->first, depth, r.nodes, 0};
 }
 
 GameResult WinFor(int side) {
@@ -80,6 +106,9 @@ absl::StatusOr<GameRecord> PlayGame(const GameSpec& spec, const std::atomic<bool
   record.started_unix_ms = NowUnixMs();
 
   TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> referee, CreateGameSession(spec.variant));
+  if (absl::Status s = referee->SetRuleOptions(spec.rules); !s.ok())
+    return absl::InvalidArgumentError(absl::StrCat("rules: ", s.message()));
+  record.rules = referee->RuleSet();
   referee->SetHashMb(1);
   record.start_fen = spec.start_fen.empty() ? referee->StartFen() : spec.start_fen;
   if (absl::Status s = referee->SetPosition(record.start_fen, {}); !s.ok())
@@ -152,12 +181,17 @@ absl::StatusOr<GameRecord> PlayGame(const GameSpec& spec, const std::atomic<bool
         limits.time_ms[1] = std::max<int64_t>(clock[1], 1);
         limits.inc_ms[0] = limits.inc_ms[1] = tc.increment_ms;
       }
-      int depth = 0;
-      const search::SearchResult r = players[side].session->Go(
-          limits, [&](const search::SearchInfo& info) { depth = info.depth; });
-      if (r.best_move.empty())
-        return absl::InternalError(absl::StrCat("engine found no move in ", referee->Fen()));
-      move = {r.best_move, r.score, depth, r.nodes, 0};
+      if (ply < spec.sample_plies) {
+        TUMEN_ASSIGN_OR_RETURN(move, SampleMove(*players[side].session, limits,
+                                                spec.sample_margin_cp, MixSeed(spec.seed, ply)));
+      } else {
+        int depth = 0;
+        const search::SearchResult r = players[side].session->Go(
+            limits, [&](const search::SearchInfo& info) { depth = info.depth; });
+        if (r.best_move.empty())
+          return absl::InternalError(absl::StrCat("engine found no move in ", referee->Fen()));
+        move = {r.best_move, r.score, depth, r.nodes, 0};
+      }
     }
     const int64_t elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
                                 std::chrono::steady_clock::now() - start)
@@ -184,6 +218,7 @@ absl::StatusOr<GameRecord> PlayGame(const GameSpec& spec, const std::atomic<bool
       break;
     }
   }
+  record.tuukhei = referee->GradeWin();
   record.finished_unix_ms = NowUnixMs();
   return record;
 }

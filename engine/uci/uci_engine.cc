@@ -1,5 +1,6 @@
 #include "engine/uci/uci_engine.h"
 
+#include <algorithm>
 #include <chrono>
 #include <istream>
 #include <ostream>
@@ -111,6 +112,9 @@ void UciEngine::PrintOptions() {
   absl::StrAppend(&text, "\noption name Ponder type check default false");
   absl::StrAppend(&text, "\noption name Clear Hash type button");
   absl::StrAppend(&text, "\noption name ParamsFile type string default <empty>");
+  absl::StrAppend(&text, "\noption name ShatarRules type string default <empty>");
+  absl::StrAppend(&text, "\noption name BookFile type string default <empty>");
+  absl::StrAppend(&text, "\noption name BookSeed type spin default 0 min 0 max 2147483647");
   // Defaults are this variant's own (a fresh session's values, tuned presets included).
   const std::unique_ptr<GameSession> fresh = *CreateGameSession(session_->variant());
   for (const ParamSet::Entry& e : fresh->params().All())
@@ -186,7 +190,39 @@ absl::Status UciEngine::SetOption(absl::string_view args) {
   name = absl::StripAsciiWhitespace(name);
   if (absl::EqualsIgnoreCase(name, "UCI_Variant")) {
     TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, CreateGameSession(value));
+    // The rule options stay where they are valid for the new variant; otherwise the new
+    // variant starts with its plain preset and the options are dropped (with a note).
+    if (!rule_options_.empty()) {
+      if (const absl::Status s = session->SetRuleOptions(rule_options_); !s.ok()) {
+        Emit(absl::StrCat("info string ShatarRules '", rule_options_, "' cleared: ", s.message()));
+        rule_options_.clear();
+      }
+    }
     return UseSession(std::move(session));
+  }
+  if (absl::EqualsIgnoreCase(name, "ShatarRules")) {
+    // Rule options of RULES.md §3 over the current variant's preset (engine/games/shatar/
+    // rule_options.h); errors leave the previous rules and position.
+    const absl::string_view options = value == "<empty>" ? absl::string_view() : value;
+    TUMEN_RETURN_IF_ERROR(session_->SetRuleOptions(options));
+    rule_options_ = std::string(options);
+    return absl::OkStatus();
+  }
+  if (absl::EqualsIgnoreCase(name, "BookFile")) {
+    // A Tumen book (.tbk, engine/book/opening_book.h): positions in it are answered from it.
+    if (value.empty() || value == "<empty>") {
+      book_.reset();
+      return absl::OkStatus();
+    }
+    TUMEN_ASSIGN_OR_RETURN(book::OpeningBook loaded, book::OpeningBook::Load(std::string(value)));
+    book_ = std::move(loaded);
+    Emit(absl::StrCat("info string book ", value, ": ", book_->size(), " moves of ",
+                      book_->variant(), book_->rules().empty() ? "" : " [" + book_->rules() + "]"));
+    return absl::OkStatus();
+  }
+  if (absl::EqualsIgnoreCase(name, "BookSeed")) {
+    TUMEN_ASSIGN_OR_RETURN(book_seed_, ParseNumber("BookSeed", value, 0, 2147483647));
+    return absl::OkStatus();
   }
   if (absl::EqualsIgnoreCase(name, "Hash")) {
     TUMEN_ASSIGN_OR_RETURN(hash_mb_, ParseNumber("Hash", value, 1, kMaxHashMb));
@@ -302,6 +338,11 @@ absl::Status UciEngine::Go(absl::string_view args) {
       return absl::InvalidArgumentError(absl::StrCat("unknown 'go' argument '", w, "'"));
     }
   }
+  if (const std::string move = BookMove(); !move.empty() && !limits.infinite && !limits.ponder) {
+    Emit(absl::StrCat("info string book move ", move));
+    Emit(absl::StrCat("bestmove ", move));
+    return absl::OkStatus();
+  }
   search_done_.store(false);
   search_thread_ = std::thread([this, limits] {
     const search::SearchResult r =
@@ -315,6 +356,15 @@ absl::Status UciEngine::Go(absl::string_view args) {
     search_done_.store(true);
   });
   return absl::OkStatus();
+}
+
+std::string UciEngine::BookMove() const {
+  // Only a book of this very rule set knows these positions (keys are per game).
+  if (!book_ || book_->variant() != session_->variant() || book_->rules() != session_->RuleSet())
+    return {};
+  const std::string move = book_->Choose(session_->Key(), uint64_t(book_seed_));
+  const std::vector<std::string> legal = session_->LegalMoves();
+  return std::find(legal.begin(), legal.end(), move) != legal.end() ? move : std::string();
 }
 
 absl::Status UciEngine::Bench(absl::string_view args) {

@@ -12,6 +12,7 @@
 #include <iosfwd>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -19,6 +20,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "engine/api/game_session.h"
+#include "engine/book/opening_book.h"
 
 namespace tumen {
 
@@ -53,6 +55,11 @@ class UciEngine {
   int hash_mb_ = 16;
   int multipv_ = 1;
   std::map<std::string, int> param_overrides_;  // parameters set by the user, by name
+  std::string rule_options_;
+  std::optional<book::OpeningBook> book_;  // the BookFile option
+  int64_t book_seed_ = 0;
+  // A legal move of the current position drawn from the book; empty when none.
+  std::string BookMove() const;  // the ShatarRules option (rule options over the variant's preset)
 };
 
 }  // namespace tumen

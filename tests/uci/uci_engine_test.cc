@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "absl/strings/str_split.h"
+#include "engine/book/opening_book.h"
 #include "absl/time/time.h"
 #include "gtest/gtest.h"
 #include "tests/support/subprocess.h"
@@ -72,6 +73,49 @@ TEST(UciEngine, BadInputIsAnsweredAndThePositionKept) {
   EXPECT_TRUE(Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1"));
 }
 
+TEST(UciEngine, ShatarRulesOptionIsListedAndApplied) {
+  const std::string out =
+      RunCommands({"uci", "setoption name ShatarRules value array=rotational,queen=bers",
+                   "position startpos", "d"});
+  EXPECT_TRUE(Contains(out, "option name ShatarRules type string default <empty>"));
+  EXPECT_TRUE(Contains(out, "var shatar-1997 var shatar-folk"));
+  EXPECT_TRUE(Contains(out, "Fen: rnbjkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKJBNR w - - 0 1"));
+}
+
+TEST(UciEngine, ShatarRulesErrorsKeepThePreviousRules) {
+  const std::string out = RunCommands({"setoption name ShatarRules value queen=bers",
+                                       "setoption name ShatarRules "
+                                       "value queen=king",
+                                       "position startpos", "d"});
+  EXPECT_TRUE(Contains(out, "info string error: rule option queen has no value 'king'"));
+  EXPECT_TRUE(Contains(out, "Fen: rnbjkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBJKBNR w - - 0 1"));
+}
+
+TEST(UciEngine, ShatarRulesFollowTheVariant) {
+  // Kept over a new Shatar variant (applied over its preset) ...
+  std::string out = RunCommands({"setoption name ShatarRules value array=rotational",
+                                 "setoption name UCI_Variant value shatar-traditional",
+                                 "position startpos", "d"});
+  EXPECT_TRUE(Contains(out, "Fen: rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBKJBNR w - - 0 1"));
+  // ... dropped (with a note) where they do not apply, and refused for chess.
+  out = RunCommands({"setoption name ShatarRules value shak=on",
+                     "setoption name UCI_Variant value chess", "position startpos", "d",
+                     "setoption name ShatarRules value shak=on"});
+  EXPECT_TRUE(Contains(out, "info string ShatarRules 'shak=on' cleared"));
+  EXPECT_TRUE(Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  EXPECT_TRUE(Contains(out, "info string error: rule options apply to the Shatar variants only"));
+  // <empty> returns to the plain preset.
+  out = RunCommands({"setoption name ShatarRules value queen=bers",
+                     "setoption name ShatarRules value <empty>", "position startpos", "d"});
+  EXPECT_TRUE(Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"));
+}
+
+TEST(UciEngine, ShatarFolkPerftThroughUci) {
+  const std::string out = RunCommands(
+      {"setoption name UCI_Variant value shatar-folk", "position startpos", "go perft 1"});
+  EXPECT_TRUE(Contains(out, "Nodes searched: 2\n"));
+}
+
 TEST(UciEngine, BinaryAnswersThroughAPipe) {
   auto process = testing::Subprocess::Start(TUMEN_BINARY_DIR "/bin/tumen-engine", {});
   ASSERT_TRUE(process.ok()) << process.status();
@@ -105,6 +149,45 @@ TEST(UciEngine, GoDepthPrintsInfoAndBestmove) {
   EXPECT_TRUE(Contains(text, " score cp "));
   EXPECT_TRUE(Contains(text, " pv "));
   EXPECT_TRUE(Contains(text, "bestmove "));
+}
+
+// A book of the variant answers `go` in its positions; elsewhere, and for another variant,
+// the engine searches.
+TEST(UciEngine, BookFileAnswersItsPositions) {
+  auto session = *CreateGameSession("shatar");
+  book::BookBuilder builder(session.get(), {4, 1});
+  // Only 1.e4 e5 2.Nc3 ever won for White, so the book plays e2e4 and then b1c3.
+  ASSERT_TRUE(builder.AddGame("", {"e2e4", "e7e5", "b1c3"}, GameResult::kFirstPlayerWins, {}).ok());
+  ASSERT_TRUE(builder.AddGame("", {"d2d4", "d7d5"}, GameResult::kSecondPlayerWins, {}).ok());
+  const std::string path = ::testing::TempDir() + "/uci_book.tbk";
+  ASSERT_TRUE(builder.Build().Save(path).ok());
+  std::ostringstream out;
+  {
+    UciEngine engine(out);
+    engine.HandleLine("setoption name UCI_Variant value shatar");
+    engine.HandleLine("setoption name BookFile value " + path);
+    engine.HandleLine("position startpos");
+    engine.HandleLine("go depth 3");
+    engine.WaitForSearch();
+    engine.HandleLine("position startpos moves e2e4 e7e5");
+    engine.HandleLine("go depth 3");
+    engine.WaitForSearch();
+    engine.HandleLine("position startpos moves d2d4 d7d5");  // only lost: not played from the book
+    engine.HandleLine("go depth 3");
+    engine.WaitForSearch();
+    engine.HandleLine("setoption name BookFile value /nonexistent.tbk");
+  }
+  const std::vector<std::string> lines = absl::StrSplit(out.str(), '\n');
+  std::vector<std::string> best;
+  for (const std::string& l : lines)
+    if (l.rfind("bestmove ", 0) == 0) best.push_back(l);
+  ASSERT_EQ(best.size(), 3u) << out.str();
+  EXPECT_EQ(best[0], "bestmove e2e4");
+  EXPECT_EQ(best[1], "bestmove b1c3");
+  EXPECT_TRUE(Contains(out.str(), "info string book move e2e4"));
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), "info string book move b1c3"), 1);
+  EXPECT_TRUE(Contains(out.str(), "info string error"));  // the missing book file
+  std::remove(path.c_str());
 }
 
 TEST(UciEngine, BadGoArgumentsAreErrors) {

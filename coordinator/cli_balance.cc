@@ -1,0 +1,141 @@
+// `tumen balance` (a balance study job) and `tumen report` (its HTML and Markdown report).
+#include <cstdio>
+
+#include "absl/flags/declare.h"
+#include "absl/flags/flag.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "coordinator/balance_report.h"
+#include "coordinator/balance_stats.h"
+#include "coordinator/cli_commands.h"
+#include "coordinator/cli_common.h"
+#include "engine/api/game_session.h"
+
+ABSL_DECLARE_FLAG(std::string, variant);
+ABSL_DECLARE_FLAG(std::string, tc);
+ABSL_DECLARE_FLAG(std::string, out);
+ABSL_DECLARE_FLAG(int, games);
+ABSL_DECLARE_FLAG(int, hash);
+ABSL_DECLARE_FLAG(int, pairs_per_shard);
+ABSL_DECLARE_FLAG(uint64_t, seed);
+
+ABSL_FLAG(std::string, rule_sets, "",
+          "balance: Shatar rule sets separated by ';', e.g. \"queen=bers;knight_mate=draw\" "
+          "(an empty item is the preset itself)");
+ABSL_FLAG(std::string, budgets, "", "balance: node budgets per move, e.g. 1000,4000");
+ABSL_FLAG(int, sample_plies, 8, "balance: opening plies drawn among near-best moves");
+ABSL_FLAG(int, sample_margin, 30, "balance: centipawns from the best a sampled move may lose");
+ABSL_FLAG(int, max_game_plies, 800, "balance: longer games are drawn (max-length)");
+ABSL_FLAG(std::string, markdown, "", "report: Markdown summary (default report-JOB.md)");
+
+namespace tumen::cli {
+
+using worker::CoordinatorClient;
+
+int BalanceCommand(CoordinatorClient& client) {
+  std::vector<uint64_t> budgets;
+  for (absl::string_view b : absl::StrSplit(absl::GetFlag(FLAGS_budgets), ',', absl::SkipEmpty())) {
+    uint64_t n = 0;
+    if (!absl::SimpleAtoi(b, &n) || n == 0) return Fail(absl::StrCat("--budgets: '", b, "'"));
+    budgets.push_back(n);
+  }
+  v1::TimeControl single;
+  if (budgets.empty()) {
+    if (absl::Status s = ParseTimeControl(absl::GetFlag(FLAGS_tc), single); !s.ok()) return Fail(s);
+    if (single.nodes() == 0) return Fail("a balance study counts nodes: use --budgets or --tc nodes=N");
+    budgets.push_back(single.nodes());
+  }
+  const std::vector<std::string> rule_sets = absl::StrSplit(absl::GetFlag(FLAGS_rule_sets), ';');
+  v1::CreateJobRequest request;
+  v1::BalanceSpec* spec = request.mutable_spec()->mutable_balance();
+  for (absl::string_view variant : absl::StrSplit(absl::GetFlag(FLAGS_variant), ',', absl::SkipEmpty())) {
+    absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(variant);
+    if (!session.ok()) return Fail(session.status());
+    // Rule options belong to the Shatar family; other games play their one rule set.
+    std::vector<std::string> applicable;
+    for (const std::string& rules : rule_sets)
+      if (rules.empty() || (*session)->SetRuleOptions(rules).ok()) applicable.push_back(rules);
+    if (applicable.empty()) {
+      std::fprintf(stderr, "tumen: %s takes none of the rule sets; it plays its own rules\n",
+                   std::string(variant).c_str());
+      applicable.push_back("");
+    }
+    for (const std::string& rules : applicable) {
+      for (uint64_t nodes : budgets) {
+        v1::MatchSpec* arm = spec->add_arms();
+        arm->set_variant(std::string(variant));
+        arm->set_rules(rules);
+        arm->set_games(uint32_t(std::max(0, absl::GetFlag(FLAGS_games))));
+        arm->mutable_tc()->set_nodes(nodes);
+        arm->set_seed(absl::GetFlag(FLAGS_seed) + uint64_t(spec->arms_size()));
+        arm->set_sample_plies(uint32_t(std::max(0, absl::GetFlag(FLAGS_sample_plies))));
+        arm->set_sample_margin_cp(absl::GetFlag(FLAGS_sample_margin));
+        arm->set_pairs_per_shard(uint32_t(std::max(1, absl::GetFlag(FLAGS_pairs_per_shard))));
+        arm->set_hash_mb(uint32_t(std::max(1, absl::GetFlag(FLAGS_hash))));
+        arm->mutable_adjudication()->set_max_plies(
+            uint32_t(std::max(0, absl::GetFlag(FLAGS_max_game_plies))));
+      }
+    }
+  }
+  if (spec->arms_size() == 0) return Fail("--variant V[,V...] is required");
+  absl::StatusOr<v1::CreateJobResponse> r = client.CreateJob(request);
+  if (!r.ok()) return Fail(r.status());
+  std::fprintf(stderr, "tumen: balance study with %d arms\n", spec->arms_size());
+  std::printf("%llu\n", static_cast<unsigned long long>(r->job_id()));
+  return 0;
+}
+
+int ReportCommand(CoordinatorClient& client, uint64_t job_id) {
+  v1::GetJobRequest request;
+  request.set_job_id(job_id);
+  absl::StatusOr<v1::GetJobResponse> r = client.GetJob(request);
+  if (!r.ok()) return Fail(r.status());
+  if (r->jobs_size() != 1) return Fail(absl::StrCat("no job ", job_id));
+  const v1::JobSpec& spec = r->jobs(0).spec();
+  std::vector<const v1::MatchSpec*> specs;
+  if (spec.has_match()) specs.push_back(&spec.match());
+  for (const v1::MatchSpec& m : spec.balance().arms()) specs.push_back(&m);
+  if (specs.empty()) return Fail(absl::StrCat("job ", job_id, " plays no games"));
+  // Pairs are numbered across the arms in order (coordinator/scheduler.h).
+  std::vector<coordinator::BalanceArm> arms;
+  std::vector<uint32_t> first_pair;
+  uint32_t pairs = 0;
+  for (const v1::MatchSpec* m : specs) {
+    arms.push_back({m->variant(), m->rules(), m->tc().nodes(), {}});
+    first_pair.push_back(pairs);
+    pairs += m->games() / 2;
+  }
+  uint64_t games = 0;
+  const absl::Status s = client.ExportGames(job_id, [&](const v1::Game& g) {
+    size_t arm = 0;
+    while (arm + 1 < first_pair.size() && g.id().pair() >= first_pair[arm + 1]) ++arm;
+    arms[arm].games.push_back(g);
+    ++games;
+  });
+  if (!s.ok()) return Fail(s);
+  std::fprintf(stderr, "tumen: %llu games in %zu arms\n", static_cast<unsigned long long>(games),
+               arms.size());
+  std::vector<coordinator::ArmStats> stats;
+  for (const coordinator::BalanceArm& arm : arms) {
+    std::fprintf(stderr, "tumen: %s: %zu games...\n", arm.Label().c_str(), arm.games.size());
+    absl::StatusOr<coordinator::ArmStats> st = coordinator::ComputeArmStats(arm);
+    if (!st.ok()) return Fail(st.status());
+    stats.push_back(*std::move(st));
+  }
+  const std::string title = absl::StrCat("Tumen balance study (job ", job_id, ")");
+  std::string html = absl::GetFlag(FLAGS_out), markdown = absl::GetFlag(FLAGS_markdown);
+  if (html.empty()) html = absl::StrCat("report-", job_id, ".html");
+  if (markdown.empty()) markdown = absl::StrCat("report-", job_id, ".md");
+  if (absl::Status w = WriteFile(html, coordinator::RenderBalanceHtml(title, stats)); !w.ok())
+    return Fail(w);
+  if (absl::Status w = WriteFile(markdown, coordinator::RenderBalanceMarkdown(title, stats));
+      !w.ok())
+    return Fail(w);
+  std::fprintf(stderr, "tumen: report %s and %s\n", html.c_str(), markdown.c_str());
+  std::fputs(coordinator::BalanceReading(stats).c_str(), stdout);
+  std::fputs("\n", stdout);
+  return 0;
+}
+
+}  // namespace tumen::cli

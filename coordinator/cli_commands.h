@@ -1,0 +1,25 @@
+// The `tumen` commands beyond match, tune, status and export: analysis, books and balance
+// studies (coordinator/cli_analysis.cc, coordinator/cli_balance.cc).
+#ifndef TUMEN_COORDINATOR_CLI_COMMANDS_H_
+#define TUMEN_COORDINATOR_CLI_COMMANDS_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "worker/coordinator_client.h"
+
+namespace tumen::cli {
+
+// tumen analyse --variant V [--rules R] --positions FILE.epd --tc depth=N [--out FILE.epd]
+int AnalyseCommand(worker::CoordinatorClient& client);
+// tumen book build|expand|export|convert ...; `args` are the words after "book".
+int BookCommand(worker::CoordinatorClient* client, const std::vector<std::string>& args);
+// tumen balance --variant V1,V2 [--rule-sets "R1;R2"] --games N --tc nodes=A,B
+int BalanceCommand(worker::CoordinatorClient& client);
+// tumen report JOB [--out report.html] [--markdown report.md]
+int ReportCommand(worker::CoordinatorClient& client, uint64_t job_id);
+
+}  // namespace tumen::cli
+
+#endif  // TUMEN_COORDINATOR_CLI_COMMANDS_H_
