@@ -10,6 +10,7 @@
 #include "engine/games/shatar/rule_options.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/shatar/test_game.h"
 
 namespace tumen::shatar {
 namespace {
@@ -18,53 +19,17 @@ using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::Not;
 
-class Game {
- public:
-  explicit Game(const std::string& fen, const std::string& variant = "shatar-folk")
-      : rules_(*RulesForVariant(variant)), states_(1) {
-    const absl::Status s = pos_.Set(rules_, fen, &states_[0]);
-    EXPECT_TRUE(s.ok()) << s;
-  }
-  Game& Play(std::initializer_list<const char*> moves) {
-    for (const char* text : moves) {
-      const absl::StatusOr<Move> m = ParseUciMove(pos_, text);
-      EXPECT_TRUE(m.ok()) << m.status();
-      if (!m.ok()) break;
-      states_.emplace_back();
-      pos_.DoMove(*m, states_.back());
-      EXPECT_EQ(pos_.key(), pos_.ComputeKey()) << text;
-    }
-    return *this;
-  }
-  std::vector<std::string> Moves() const {
-    MoveList list;
-    GenerateLegalMoves(pos_, list);
-    std::vector<std::string> out;
-    for (Move m : list) out.push_back(MoveToUci(m));
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-  // Moves of the piece on `from` (e.g. "b8").
-  std::vector<std::string> MovesFrom(const std::string& from) const {
-    std::vector<std::string> out;
-    for (const std::string& m : Moves())
-      if (m.substr(0, 2) == from) out.push_back(m);
-    return out;
-  }
-  const Position& pos() const { return pos_; }
-
- private:
-  const ShatarRules rules_;
-  Position pos_;
-  std::deque<StateInfo> states_;
-};
+// A game under the folk preset (or `variant`) from a FEN.
+TestGame Folk(const std::string& fen, const char* variant = "shatar-folk") {
+  return TestGame(variant, fen);
+}
 
 // A white pawn on b7 with room around b8, the kings apart, and a rook each so that the
 // bare-king rule of shatar-folk does not end the game.
 constexpr char kBeforeLastRank[] = "7k/1P5r/8/8/8/8/8/R5K1 w - - 0 1";
 
 TEST(FolkPromotion, PawnReachingTheLastRankWaits) {
-  Game g(kBeforeLastRank);
+  TestGame g = Folk(kBeforeLastRank);
   EXPECT_THAT(g.MovesFrom("b7"), ElementsAre("b7b8"));  // no promotion letter
   g.Play({"b7b8"});
   EXPECT_EQ(g.pos().piece_on(MakeSquare(1, 7)), MakePiece(kWhite, kPawn));
@@ -73,26 +38,26 @@ TEST(FolkPromotion, PawnReachingTheLastRankWaits) {
 }
 
 TEST(FolkPromotion, WaitingPawnStepsDiagonallyBackwardOnly) {
-  Game g("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
+  TestGame g = Folk("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
   // No step forward (off the board), no straight step back; a7 and c7 with or without bers.
   EXPECT_THAT(g.MovesFrom("b8"), ElementsAre("b8a7", "b8a7j", "b8c7", "b8c7j"));
 }
 
 TEST(FolkPromotion, WaitingPawnNeverCaptures) {
   // Black pieces on a7 and c7: the waiting pawn has no move at all.
-  Game g("1P5k/n1b5/8/8/8/8/8/R5K1 w - - 0 1");
+  TestGame g = Folk("1P5k/n1b5/8/8/8/8/8/R5K1 w - - 0 1");
   EXPECT_TRUE(g.MovesFrom("b8").empty());
 }
 
 TEST(FolkPromotion, PromotesToBersAfterOneStep) {
-  Game g("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
+  TestGame g = Folk("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
   g.Play({"b8c7j"});
   EXPECT_EQ(g.pos().piece_on(MakeSquare(2, 6)), MakePiece(kWhite, kBers));
   EXPECT_EQ(g.pos().Fen(), "7k/2J4r/8/8/8/8/8/R5K1 b - - 0 1");
 }
 
 TEST(FolkPromotion, KeepsWaitingAfterOneStepThenMustPromote) {
-  Game g("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
+  TestGame g = Folk("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
   g.Play({"b8c7"});
   EXPECT_EQ(g.pos().Fen(), "7k/2P~4r/8/8/8/8/8/R5K1 b - - 0 1");
   EXPECT_EQ(g.pos().folk_stepped(), SquareBB(MakeSquare(2, 6)));
@@ -106,7 +71,7 @@ TEST(FolkPromotion, KeepsWaitingAfterOneStepThenMustPromote) {
 }
 
 TEST(FolkPromotion, BlackWaitsOnRankOne) {
-  Game g("4r2k/8/8/8/8/8/6p1/K6N b - - 0 1");
+  TestGame g = Folk("4r2k/8/8/8/8/8/6p1/K6N b - - 0 1");
   g.Play({"g2g1"});
   EXPECT_EQ(g.pos().Fen(), "4r2k/8/8/8/8/8/8/K5pN w - - 0 2");
   g.Play({"a1b1", "g1h2"});
@@ -147,14 +112,14 @@ TEST(FolkPromotion, FenErrors) {
 TEST(FolkPromotion, WaitingPawnGivesNoCheck) {
   // A black king on a7 next to the waiting pawn on b8, and on d8 beside the stepped pawn on
   // c7's capture square: neither is in check, and the king may take the pawn.
-  Game waiting("1P6/k6r/8/8/8/8/8/1R4K1 b - - 0 1");
+  TestGame waiting = Folk("1P6/k6r/8/8/8/8/8/1R4K1 b - - 0 1");
   EXPECT_FALSE(waiting.pos().in_check());
-  Game stepped("3k4/2P~4r/8/8/8/8/8/R5K1 b - - 0 1");
+  TestGame stepped = Folk("3k4/2P~4r/8/8/8/8/8/R5K1 b - - 0 1");
   EXPECT_FALSE(stepped.pos().in_check());
   EXPECT_THAT(stepped.Moves(), Contains("d8c7"));
   // It attacks nothing: a king beside it may step onto the squares an ordinary pawn on c7
   // would attack (b8, d8).
-  const std::vector<std::string> king_moves = Game("2k5/2P~4r/8/8/8/8/8/R5K1 b - - 0 1").Moves();
+  const std::vector<std::string> king_moves = Folk("2k5/2P~4r/8/8/8/8/8/R5K1 b - - 0 1").Moves();
   EXPECT_THAT(king_moves, Contains("c8b8"));
   EXPECT_THAT(king_moves, Contains("c8d8"));
   // An ordinary pawn on c7 would check d8: the position is rejected if Black is not to move.
@@ -174,13 +139,13 @@ TEST(FolkPromotion, KeysDifferBetweenWaitingStates) {
   EXPECT_NE(a.key(), b.key());
   EXPECT_EQ(b.key(), b.ComputeKey());
   // Reaching the stepped state by moves gives the key of its FEN.
-  Game g("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
+  TestGame g = Folk("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
   g.Play({"b8c7"});
   EXPECT_EQ(g.pos().key(), b.key());
 }
 
 TEST(FolkPromotion, UndoRestoresEverything) {
-  Game g("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
+  TestGame g = Folk("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
   g.Play({"b8c7", "h7h6"});
   Position pos = g.pos();
   const std::string fen = pos.Fen();
@@ -198,14 +163,14 @@ TEST(FolkPromotion, UndoRestoresEverything) {
 }
 
 TEST(FolkPromotion, CapturedSteppedPawnLeavesNoState) {
-  Game g("7k/2P~5/8/8/8/2r5/8/R5K1 b - - 0 1");
+  TestGame g = Folk("7k/2P~5/8/8/8/2r5/8/R5K1 b - - 0 1");
   g.Play({"c3c7"});
   EXPECT_EQ(g.pos().folk_stepped(), 0u);
   EXPECT_EQ(g.pos().Fen(), "7k/2r5/8/8/8/8/8/R5K1 w - - 0 2");
 }
 
 TEST(FolkPromotion, SearchAdapterTreatsPromotingStepsAsTactical) {
-  Game g("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
+  TestGame g = Folk("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
   const Position& pos = g.pos();
   MoveList tactical;
   GenerateLegalTacticalMoves(pos, tactical);
@@ -216,7 +181,7 @@ TEST(FolkPromotion, SearchAdapterTreatsPromotingStepsAsTactical) {
   EXPECT_TRUE(ShatarGame::IsTactical(pos, *ParseUciMove(pos, "b8c7j")));
   EXPECT_FALSE(ShatarGame::IsTactical(pos, *ParseUciMove(pos, "b8c7")));
   // A push onto the last rank under folk rules is quiet, and not in the tactical list.
-  Game before(kBeforeLastRank);
+  TestGame before = Folk(kBeforeLastRank);
   MoveList t2;
   GenerateLegalTacticalMoves(before.pos(), t2);
   for (Move m : t2) EXPECT_NE(MoveToUci(m), "b7b8");
@@ -226,15 +191,16 @@ TEST(FolkPromotion, SearchAdapterTreatsPromotingStepsAsTactical) {
 TEST(FolkPromotion, EvaluationValuesWaitingPawns) {
   const ParamValues params(&ShatarEvalSpecs());
   // A waiting pawn is worth more than nothing to its side.
-  Game with("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1"), without("7k/7r/8/8/8/8/8/R5K1 w - - 0 1");
+  TestGame with = Folk("1P5k/7r/8/8/8/8/8/R5K1 w - - 0 1");
+  TestGame without = Folk("7k/7r/8/8/8/8/8/R5K1 w - - 0 1");
   EXPECT_GT(Evaluate(with.pos(), params), Evaluate(without.pos(), params));
-  Game stepped("7k/2P~4r/8/8/8/8/8/R5K1 w - - 0 1");
+  TestGame stepped = Folk("7k/2P~4r/8/8/8/8/8/R5K1 w - - 0 1");
   EXPECT_GT(Evaluate(stepped.pos(), params), Evaluate(without.pos(), params));
 }
 
 TEST(FolkPromotion, FolkPresetStartsWithTheFirstRound) {
   // Full games of every preset are played in tuukhei_test.cc (EveryPresetPlaysAFullGame).
-  Game g(RulesForVariant("shatar-folk")->start_fen);
+  TestGame g = Folk(RulesForVariant("shatar-folk")->start_fen);
   EXPECT_THAT(g.Moves(), ElementsAre("d2d4", "e2e4"));
 }
 

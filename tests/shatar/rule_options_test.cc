@@ -10,12 +10,14 @@
 #include "engine/games/shatar/status.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/shatar/test_game.h"
 
 namespace tumen::shatar {
 namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using Game = TestGame;
 
 ShatarRules Rules(const std::string& variant, const std::string& options = "") {
   const absl::StatusOr<ShatarRules> r = ApplyRuleOptions(*RulesForVariant(variant), options);
@@ -23,38 +25,6 @@ ShatarRules Rules(const std::string& variant, const std::string& options = "") {
   return r.ok() ? *r : *RulesForVariant(variant);
 }
 
-// A game under given rules from a FEN plus moves, keeping the history the mate rules read.
-class Game {
- public:
-  Game(ShatarRules rules, const std::string& fen = "") : rules_(std::move(rules)), states_(1) {
-    const absl::Status s = pos_.Set(rules_, fen.empty() ? rules_.start_fen : fen, &states_[0]);
-    EXPECT_TRUE(s.ok()) << s;
-  }
-  Game& Play(std::initializer_list<const char*> moves) {
-    for (const char* text : moves) {
-      const absl::StatusOr<Move> m = ParseUciMove(pos_, text);
-      EXPECT_TRUE(m.ok()) << m.status();
-      if (!m.ok()) break;
-      states_.emplace_back();
-      pos_.DoMove(*m, states_.back());
-    }
-    return *this;
-  }
-  std::vector<std::string> Moves() const {
-    MoveList list;
-    GenerateLegalMoves(pos_, list);
-    std::vector<std::string> out;
-    for (Move m : list) out.push_back(MoveToUci(m));
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-  GameStatus Status() const { return EvaluateStatus(pos_); }
-
- private:
-  const ShatarRules rules_;
-  Position pos_;
-  std::deque<StateInfo> states_;
-};
 
 constexpr char k2017[] =
     "queen=queen,array=chess,first_round=choice,promotion=any,knight_mate=allowed,"

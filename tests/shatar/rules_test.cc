@@ -6,46 +6,14 @@
 #include "engine/games/shatar/status.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/shatar/test_game.h"
 
 namespace tumen::shatar {
 namespace {
 
-// A game from a FEN plus moves, keeping the history the mate rules read.
-class Game {
- public:
-  Game(const std::string& variant, const std::string& fen = "")
-      : rules_(*RulesForVariant(variant)), states_(1) {
-    const absl::Status s = pos_.Set(rules_, fen.empty() ? rules_.start_fen : fen, &states_[0]);
-    EXPECT_TRUE(s.ok()) << s;
-  }
-  Game& Play(std::initializer_list<const char*> moves) {
-    for (const char* text : moves) {
-      const absl::StatusOr<Move> m = ParseUciMove(pos_, text);
-      EXPECT_TRUE(m.ok()) << m.status();
-      if (!m.ok()) break;
-      states_.emplace_back();
-      pos_.DoMove(*m, states_.back());
-    }
-    return *this;
-  }
-  std::vector<std::string> Moves() const {
-    MoveList list;
-    GenerateLegalMoves(pos_, list);
-    std::vector<std::string> out;
-    for (Move m : list) out.push_back(MoveToUci(m));
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-  GameStatus Status() const { return EvaluateStatus(pos_); }
-  const Position& position() const { return pos_; }
-
- private:
-  const ShatarRules rules_;
-  Position pos_;
-  std::deque<StateInfo> states_;
-};
 
 using ::testing::ElementsAre;
+using Game = TestGame;
 
 constexpr GameResult kWhiteWins = GameResult::kFirstPlayerWins;
 constexpr GameResult kBlackWins = GameResult::kSecondPlayerWins;

@@ -7,19 +7,11 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tests/study/hand_games.h"
 #include "proto/convert.h"
 
 namespace tumen::coordinator {
 namespace {
-
-v1::Game MakeGame(v1::GameResult result, v1::Termination termination, int plies) {
-  v1::Game g;
-  g.set_variant("shatar");
-  g.set_result(result);
-  g.set_termination(termination);
-  for (int i = 0; i < plies; ++i) g.add_moves(0);  // lengths only; never replayed here
-  return g;
-}
 
 // Eight finished games and one unfinished:
 //   #  result  termination         plies  tuukhei

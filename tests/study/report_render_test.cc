@@ -15,18 +15,10 @@
 #include "coordinator/balance_report.h"
 #include "coordinator/svg_chart.h"
 #include "gtest/gtest.h"
+#include "tests/study/hand_games.h"
 
 namespace tumen::coordinator {
 namespace {
-
-v1::Game MakeGame(v1::GameResult result, v1::Termination termination, int plies) {
-  v1::Game g;
-  g.set_variant("shatar");
-  g.set_result(result);
-  g.set_termination(termination);
-  for (int i = 0; i < plies; ++i) g.add_moves(0);
-  return g;
-}
 
 // Arm 1 (1000 nodes): 3 wins, 3 draws, 2 losses for White: score 4.5/8 = 56.25%, per-game
 // variance 0.15234375, stderr 0.137996, interval [29.2, 83.3]%, Elo +43.7 [-153.8, +279.1].
