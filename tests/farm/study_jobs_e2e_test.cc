@@ -85,6 +85,11 @@ TEST(StudyJobsEndToEnd, BalanceStudyPlaysEveryArmUnderItsRulesAndReports) {
     ASSERT_TRUE(record.ok());
     EXPECT_TRUE(selfplay::ValidateGame(*record).ok()) << selfplay::ValidateGame(*record);
     const bool second_arm = g.id().pair() >= 4 && g.id().pair() < 8;
+    // Tuukhei grades every Shatar win by mate, and nothing else.
+    const bool shatar_mate =
+        g.variant() == "shatar" && g.termination() == v1::TERMINATION_CHECKMATE;
+    EXPECT_EQ(g.has_tuukhei(), shatar_mate) << g.variant() << " " << g.termination();
+    if (shatar_mate) EXPECT_GE(g.tuukhei().count(), 1u);
     if (g.variant() == "shatar") {
       // Every game records its full rule set.
       EXPECT_NE(g.rules().find(second_arm ? "queen=bers" : "queen=queen"), std::string::npos)

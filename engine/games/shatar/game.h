@@ -40,6 +40,8 @@ struct ShatarGame {
   }
   static std::optional<WinGrade> GradeWin(const Rules& rules, const std::string& fen,
                                           const std::vector<Move>& moves) {
+    // Tuukhei grades Shatar wins; orthodox chess has no such grade.
+    if (!TakesRuleOptions(rules)) return std::nullopt;
     return shatar::GradeWin(rules, fen, moves);
   }
   static const std::string& StartFen(const Rules& rules) { return rules.start_fen; }
