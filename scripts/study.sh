@@ -41,6 +41,17 @@ BOOK_CHESS=$("${CLI[@]}" book expand --variant chess --expansions "${EXPANSIONS}
 echo "study: drop-out book jobs ${BOOK_SHATAR} (shatar) and ${BOOK_CHESS} (chess)"
 farm_wait "${STUDY}"
 "${CLI[@]}" report "${STUDY}" --out "${OUT}.html" --markdown "${OUT}.md"
+cat >> "${OUT}.md" <<NOTE
+
+## How this study was made
+
+\`scripts/study.sh\` on $(nproc) cores ($(date -u +%Y-%m-%d)), engine bench signature
+$("${BIN}/tumen-engine" bench 2>&1 | sed -n 's/^Nodes searched: //p'): \`tumen balance --variant ${VARIANTS}
+--budgets ${BUDGETS} --games ${GAMES}\` (self-play of the default engine, one search thread per
+game; the first 8 plies of every game drawn among the moves a MultiPV search scores within
+30 cp of the best; games longer than 800 plies are drawn), then \`tumen report ${STUDY}\`. The
+HTML report with the charts is \`$(basename "${OUT}").html\` beside this file.
+NOTE
 farm_wait "${BOOK_SHATAR}"
 farm_wait "${BOOK_CHESS}"
 
