@@ -121,8 +121,8 @@ int BookBuild(CoordinatorClient& client) {
   if (!session.ok()) return Fail(session.status());
   const std::string variant = (*session)->variant(), rules = (*session)->RuleSet();
   book::BookBuilder builder(
-      session->get(), {absl::GetFlag(FLAGS_max_plies),
-                       uint32_t(std::max(1, absl::GetFlag(FLAGS_min_games)))});
+      session->get(),
+      {absl::GetFlag(FLAGS_max_plies), uint32_t(std::max(1, absl::GetFlag(FLAGS_min_games)))});
   uint64_t rejected = 0, skipped = 0;
   for (uint64_t job : jobs) {
     const absl::Status s = client.ExportGames(job, [&](const v1::Game& g) {
@@ -148,8 +148,7 @@ int BookBuild(CoordinatorClient& client) {
                "tumen: %llu games of %s in the book; %llu of other variants or rules skipped, "
                "%llu rejected\n",
                static_cast<unsigned long long>(builder.games()), variant.c_str(),
-               static_cast<unsigned long long>(skipped),
-               static_cast<unsigned long long>(rejected));
+               static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(rejected));
   if (builder.games() == 0)
     return Fail(absl::StrCat("the jobs hold no games of ", variant, " under these rules"));
   return SaveAndExport(builder.Build(), "");
@@ -218,7 +217,8 @@ int BookConvert() {
 
 int AnalyseCommand(CoordinatorClient& client) {
   if (absl::GetFlag(FLAGS_positions).empty()) return Fail("--positions FILE.epd is required");
-  absl::StatusOr<std::vector<FilePosition>> positions = ReadPositions(absl::GetFlag(FLAGS_positions));
+  absl::StatusOr<std::vector<FilePosition>> positions =
+      ReadPositions(absl::GetFlag(FLAGS_positions));
   if (!positions.ok()) return Fail(positions.status());
   v1::CreateJobRequest request;
   v1::AnalysisSpec* a = request.mutable_spec()->mutable_analysis();
@@ -239,8 +239,7 @@ int AnalyseCommand(CoordinatorClient& client) {
                static_cast<unsigned long long>(job), positions->size());
   absl::StatusOr<v1::JobInfo> info = WaitForJob(client, job);
   if (!info.ok()) return Fail(info.status());
-  absl::StatusOr<std::unique_ptr<GameSession>> session =
-      SessionFor(a->variant(), a->rules());
+  absl::StatusOr<std::unique_ptr<GameSession>> session = SessionFor(a->variant(), a->rules());
   if (!session.ok()) return Fail(session.status());
   std::map<uint64_t, v1::AnalysisResult> results;
   if (absl::Status s = client.ExportAnalyses(
@@ -250,7 +249,9 @@ int AnalyseCommand(CoordinatorClient& client) {
   std::string out;
   for (const auto& [task, r] : results) {
     const std::vector<absl::string_view> fields = absl::StrSplit(r.fen(), ' ');
-    absl::StrAppend(&out, absl::StrJoin(fields.begin(), fields.begin() + long(std::min<size_t>(4, fields.size())), " "));
+    absl::StrAppend(&out,
+                    absl::StrJoin(fields.begin(),
+                                  fields.begin() + long(std::min<size_t>(4, fields.size())), " "));
     if (r.terminal()) {
       absl::StrAppend(&out, " ce ", r.score_cp(), "; c0 \"game over\";");
     } else {
@@ -263,8 +264,7 @@ int AnalyseCommand(CoordinatorClient& client) {
     absl::StrAppend(&out, " id \"", r.label(), "\";\n");
   }
   if (absl::Status s = WriteFile(absl::GetFlag(FLAGS_out), out); !s.ok()) return Fail(s);
-  std::fprintf(stderr, "tumen: %zu of %zu positions analysed\n", results.size(),
-               positions->size());
+  std::fprintf(stderr, "tumen: %zu of %zu positions analysed\n", results.size(), positions->size());
   return results.size() == positions->size() ? 0 : 1;
 }
 

@@ -43,13 +43,15 @@ int BalanceCommand(CoordinatorClient& client) {
   v1::TimeControl single;
   if (budgets.empty()) {
     if (absl::Status s = ParseTimeControl(absl::GetFlag(FLAGS_tc), single); !s.ok()) return Fail(s);
-    if (single.nodes() == 0) return Fail("a balance study counts nodes: use --budgets or --tc nodes=N");
+    if (single.nodes() == 0)
+      return Fail("a balance study counts nodes: use --budgets or --tc nodes=N");
     budgets.push_back(single.nodes());
   }
   const std::vector<std::string> rule_sets = absl::StrSplit(absl::GetFlag(FLAGS_rule_sets), ';');
   v1::CreateJobRequest request;
   v1::BalanceSpec* spec = request.mutable_spec()->mutable_balance();
-  for (absl::string_view variant : absl::StrSplit(absl::GetFlag(FLAGS_variant), ',', absl::SkipEmpty())) {
+  for (absl::string_view variant :
+       absl::StrSplit(absl::GetFlag(FLAGS_variant), ',', absl::SkipEmpty())) {
     absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(variant);
     if (!session.ok()) return Fail(session.status());
     // Rule options belong to the Shatar family; other games play their one rule set.

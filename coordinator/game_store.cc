@@ -297,7 +297,8 @@ absl::StatusOr<std::string> GameStore::LoadJobState(uint64_t job_id) {
   Statement st(db_, "SELECT state FROM job_state WHERE job_id = ?");
   if (!st.ok()) return SqlError(db_, "prepare job state load");
   st.BindInt(1, int64_t(job_id));
-  if (st.Step() != SQLITE_ROW) return absl::NotFoundError(absl::StrCat("no state for job ", job_id));
+  if (st.Step() != SQLITE_ROW)
+    return absl::NotFoundError(absl::StrCat("no state for job ", job_id));
   return st.Blob(0);
 }
 

@@ -349,11 +349,12 @@ absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
       v1::MatchSpec& arm = *b.mutable_arms(i);
       if (arm.has_engine_a() || arm.has_engine_b() || arm.params_a() != arm.params_b() ||
           (arm.has_sprt() && arm.sprt().elo0() != arm.sprt().elo1()))
-        return absl::InvalidArgumentError(absl::StrCat(
-            "balance arm ", i + 1, ": self-play of one engine: no external engines, no SPRT, "
-            "params_a equal to params_b"));
-      if (absl::Status s = CompleteMatchSpec(arm, options_.max_games_per_job,
-                                             options_.default_pairs_per_shard);
+        return absl::InvalidArgumentError(
+            absl::StrCat("balance arm ", i + 1,
+                         ": self-play of one engine: no external engines, no SPRT, "
+                         "params_a equal to params_b"));
+      if (absl::Status s =
+              CompleteMatchSpec(arm, options_.max_games_per_job, options_.default_pairs_per_shard);
           !s.ok())
         return absl::InvalidArgumentError(absl::StrCat("balance arm ", i + 1, ": ", s.message()));
       games += arm.games();
@@ -577,7 +578,8 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
     for (uint32_t s = 0; s < job.shard_count && out.size() < max_shards; ++s) {
       const Arm& arm = job.ArmOfShard(s);
       const uint32_t first = (s - arm.first_shard) * arm.pairs_per_shard;
-      const uint32_t games_in_shard = 2 * (std::min(arm.pairs, first + arm.pairs_per_shard) - first);
+      const uint32_t games_in_shard =
+          2 * (std::min(arm.pairs, first + arm.pairs_per_shard) - first);
       if (job.shard_games_stored[s] >= games_in_shard) continue;
       auto lease = job.leases.find(s);
       if (lease != job.leases.end() && lease->second.deadline_unix_ms > now) continue;

@@ -124,9 +124,8 @@ class Scheduler {
   static absl::Status SetupAnalysisJob(Job& job, GameStore* store);
   absl::Status CompleteAnalysisJob(v1::JobSpec& spec) const;
   // Leases shards of an analysis or book job; appends to `out`.
-  void LeaseAnalysisShards(Job& job, const std::string& worker_id, uint32_t max_shards,
-                           int64_t now, std::vector<v1::Lease>& out)
-      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  void LeaseAnalysisShards(Job& job, const std::string& worker_id, uint32_t max_shards, int64_t now,
+                           std::vector<v1::Lease>& out) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
   static void DescribeAnalysis(const Job& job, v1::JobInfo& info);
   // The job's state when its work is done; RUNNING otherwise.
   static v1::JobState AnalysisVerdict(const Job& job);

@@ -176,14 +176,13 @@ absl::Status Scheduler::SetupAnalysisJob(Job& job, GameStore* store) {
 
 v1::JobState Scheduler::AnalysisVerdict(const Job& job) {
   if (job.dropout) {
-    const bool budget_spent = uint32_t(job.dropout->expansions()) >=
-                              job.stored.spec.book().expansions();
+    const bool budget_spent =
+        uint32_t(job.dropout->expansions()) >= job.stored.spec.book().expansions();
     if (job.dropout->Complete() || (budget_spent && job.dropout->PendingRequests().empty()))
       return v1::JOB_STATE_FINISHED;
     return v1::JOB_STATE_RUNNING;
   }
-  return job.analysed_count >= job.analysed.size() ? v1::JOB_STATE_FINISHED
-                                                   : v1::JOB_STATE_RUNNING;
+  return job.analysed_count >= job.analysed.size() ? v1::JOB_STATE_FINISHED : v1::JOB_STATE_RUNNING;
 }
 
 void Scheduler::DescribeAnalysis(const Job& job, v1::JobInfo& info) {

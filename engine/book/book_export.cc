@@ -67,8 +67,7 @@ absl::Status ExportPolyglot(const OpeningBook& book, const std::string& path) {
   std::vector<PolyglotEntry> out;
   for (const auto& [key, entries] : ByPosition(book)) {
     const std::string fen = book.FenOf(key);
-    if (fen.empty())
-      return absl::DataLossError(absl::StrCat("book position ", key, " has no FEN"));
+    if (fen.empty()) return absl::DataLossError(absl::StrCat("book position ", key, " has no FEN"));
     shatar::Position pos;
     shatar::StateInfo st;
     if (absl::Status s = pos.Set(rules, fen, &st); !s.ok())
@@ -116,10 +115,11 @@ absl::StatusOr<std::string> BookToPgn(const OpeningBook& book, const BookWalk& w
   TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, SessionFor(book));
   const std::string root = walk.root_fen.empty() ? session->StartFen() : walk.root_fen;
   std::vector<std::vector<std::string>> lines;
-  TUMEN_RETURN_IF_ERROR(Walk(book, *session, walk, [&](const auto& path, const BookEntry&, bool leaf) {
-    if (leaf && lines.size() < walk.max_lines) lines.push_back(path);
-    return lines.size() < walk.max_lines;
-  }));
+  TUMEN_RETURN_IF_ERROR(
+      Walk(book, *session, walk, [&](const auto& path, const BookEntry&, bool leaf) {
+        if (leaf && lines.size() < walk.max_lines) lines.push_back(path);
+        return lines.size() < walk.max_lines;
+      }));
   std::string out;
   for (size_t i = 0; i < lines.size(); ++i) {
     absl::StrAppend(&out, "[Event \"Tumen book line ", i + 1, "\"]\n[Variant \"", book.variant(),

@@ -84,8 +84,9 @@ void OpeningBook::Finish() {
       BookEntry& m = merged.back();
       const uint64_t games = uint64_t(m.games) + e.games;
       if (games > 0)
-        m.mean_score_cp = int32_t((int64_t(m.mean_score_cp) * m.games +
-                                   int64_t(e.mean_score_cp) * e.games) / int64_t(games));
+        m.mean_score_cp =
+            int32_t((int64_t(m.mean_score_cp) * m.games + int64_t(e.mean_score_cp) * e.games) /
+                    int64_t(games));
       m.weight += e.weight;
       m.games += e.games;
       m.first_wins += e.first_wins;

@@ -36,12 +36,11 @@ absl::StatusOr<AnalysisOutcome> AnalysePosition(const AnalysisRequest& request) 
   if (limits.nodes == 0 && limits.depth == 0 && limits.movetime_ms == 0)
     return absl::InvalidArgumentError("analysis needs a node, depth or movetime limit");
   limits.excluded_moves = request.excluded_moves;
-  const search::SearchResult r =
-      session->Go(limits, [&](const search::SearchInfo& info) {
-        if (info.multipv != 1) return;
-        out.pv = info.pv;
-        out.depth = info.depth;
-      });
+  const search::SearchResult r = session->Go(limits, [&](const search::SearchInfo& info) {
+    if (info.multipv != 1) return;
+    out.pv = info.pv;
+    out.depth = info.depth;
+  });
   out.best_move = r.best_move;
   out.score_cp = r.score;
   out.nodes = r.nodes;

@@ -81,7 +81,7 @@ struct GameRecord {
   int64_t started_unix_ms = 0;
   int64_t finished_unix_ms = 0;
   std::vector<std::string> events;  // e.g. an external engine that crashed
-  std::optional<WinGrade> tuukhei;   // decisive Shatar games won by mate
+  std::optional<WinGrade> tuukhei;  // decisive Shatar games won by mate
 };
 
 }  // namespace tumen::selfplay

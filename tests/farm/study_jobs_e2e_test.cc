@@ -29,9 +29,8 @@ uint64_t CreateJob(const FarmHarness& farm, const v1::JobSpec& spec) {
 // Runs the `tumen` CLI against the farm; returns its exit code and standard output.
 std::pair<int, std::string> RunCli(const FarmHarness& farm, const std::string& args) {
   const std::string command =
-      absl::StrCat(TUMEN_BINARY_DIR, "/bin/tumen --coordinator ", farm.address(),
-                   " --token-file ", farm.dir(), "/admin.token ", args, " 2>", farm.dir(),
-                   "/cli.err");
+      absl::StrCat(TUMEN_BINARY_DIR, "/bin/tumen --coordinator ", farm.address(), " --token-file ",
+                   farm.dir(), "/admin.token ", args, " 2>", farm.dir(), "/cli.err");
   FILE* pipe = popen(command.c_str(), "r");
   std::string out;
   char buffer[4096];
@@ -139,9 +138,10 @@ TEST(StudyJobsEndToEnd, AnalysisJobAnswersEveryPositionUnderTheRules) {
   EXPECT_EQ(info->state(), v1::JOB_STATE_FINISHED);
   EXPECT_EQ(info->games_stored(), 5u);
   std::map<std::string, v1::AnalysisResult> by_label;
-  ASSERT_TRUE(farm.AdminClient()
-                  ->ExportAnalyses(job, [&](const v1::AnalysisResult& r) { by_label[r.label()] = r; })
-                  .ok());
+  ASSERT_TRUE(
+      farm.AdminClient()
+          ->ExportAnalyses(job, [&](const v1::AnalysisResult& r) { by_label[r.label()] = r; })
+          .ok());
   ASSERT_EQ(by_label.size(), 5u);
   EXPECT_FALSE(by_label["start"].best_move().empty());
   EXPECT_GT(by_label["start"].depth(), 0u);
@@ -225,8 +225,8 @@ TEST(StudyJobsEndToEnd, DropOutBookGrowsOnWorkersSurvivesARestartAndExports) {
 
   const std::string tbk = farm.dir() + "/doe.tbk", bin = farm.dir() + "/doe.bin";
   const auto [code, out] =
-      RunCli(farm, absl::StrCat("book export ", job, " --out ", tbk, " --polyglot ", bin,
-                                " --pgn ", farm.dir(), "/doe.pgn"));
+      RunCli(farm, absl::StrCat("book export ", job, " --out ", tbk, " --polyglot ", bin, " --pgn ",
+                                farm.dir(), "/doe.pgn"));
   ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
   absl::StatusOr<book::OpeningBook> loaded = book::OpeningBook::Load(tbk);
   ASSERT_TRUE(loaded.ok()) << loaded.status();

@@ -25,7 +25,6 @@ ShatarRules Rules(const std::string& variant, const std::string& options = "") {
   return r.ok() ? *r : *RulesForVariant(variant);
 }
 
-
 constexpr char k2017[] =
     "queen=queen,array=chess,first_round=choice,promotion=any,knight_mate=allowed,"
     "bishop_mate=allowed,shak=off,bare_king=play,lone_bishops=play";

@@ -11,7 +11,6 @@
 namespace tumen::shatar {
 namespace {
 
-
 using ::testing::ElementsAre;
 using Game = TestGame;
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "tests/study/hand_games.h"
 #include "proto/convert.h"
+#include "tests/study/hand_games.h"
 
 namespace tumen::coordinator {
 namespace {

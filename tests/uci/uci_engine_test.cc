@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "absl/strings/str_split.h"
-#include "engine/book/opening_book.h"
 #include "absl/time/time.h"
+#include "engine/book/opening_book.h"
 #include "gtest/gtest.h"
 #include "tests/support/subprocess.h"
 

@@ -120,8 +120,9 @@ ShatarRules Shatar1997() {
   return r;
 }
 
-// The same for shatar-traditional (scripts/tune.sh with scripts/params/shatar-traditional-spsa.txt):
-// 8,000 pairs at 1,000 nodes per move; SPRT(0, 5) accepted after 18,389 games: +4.4 Elo
+// The same for shatar-traditional (scripts/tune.sh with
+// scripts/params/shatar-traditional-spsa.txt): 8,000 pairs at 1,000 nodes per move; SPRT(0, 5)
+// accepted after 18,389 games: +4.4 Elo
 // [+0.9, +8.0].
 constexpr char kTunedTraditional[] =
     "PawnMg 90\nPawnEg 121\nKnightMg 318\nBishopMg 328\nRookMg 480\nRookEg 538\nBersMg 708\n"
