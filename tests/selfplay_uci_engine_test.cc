@@ -2,7 +2,9 @@
 #include <filesystem>
 
 #include "engine/api/game_session.h"
+#include "engine/selfplay/play_game.h"
 #include "engine/selfplay/uci_engine_player.h"
+#include "engine/selfplay/validate.h"
 #include "gtest/gtest.h"
 
 namespace tumen::selfplay {
@@ -55,6 +57,38 @@ TEST(UciEnginePlayer, AVariantFromAVariantsFileIsUsed) {
     ASSERT_TRUE(m.ok()) << m.status();
     ASSERT_TRUE(referee->PlayMove(m->move).ok()) << "not a 2017 Shatar move: " << m->move;
     moves.push_back(m->move);
+  }
+}
+
+// Every Shatar preset, and a preset with rule options, plays whole games through UCI: two
+// tumen-engine processes told UCI_Variant (and ShatarRules), refereed by the rules core.
+TEST(UciEnginePlayer, EveryShatarRuleSetPlaysAFullGameThroughUci) {
+  const std::string engine = std::string(TUMEN_BINARY_DIR) + "/bin/tumen-engine";
+  const std::vector<std::pair<std::string, std::string>> rule_sets = {
+      {"shatar", ""},
+      {"shatar-traditional", ""},
+      {"shatar-1997", ""},
+      {"shatar-folk", ""},
+      {"shatar", "queen=bers,array=rotational,knight_mate=draw,bare_king=draw"}};
+  for (const auto& [variant, rules] : rule_sets) {
+    GameSpec spec;
+    spec.variant = variant;
+    spec.rules = rules;
+    spec.tc.nodes = 300;
+    spec.adjudication.max_plies = 400;
+    ExternalEngine external{engine, variant, {}};
+    if (!rules.empty()) external.options.emplace_back("ShatarRules", rules);
+    spec.white = {"tumen-uci", "", "", external};
+    spec.black = spec.white;
+    absl::StatusOr<GameRecord> game = PlayGame(spec);
+    ASSERT_TRUE(game.ok()) << variant << " " << game.status();
+    EXPECT_NE(game->termination, Termination::kEngineFailure)
+        << variant << " " << (game->events.empty() ? "" : game->events[0]);
+    EXPECT_GT(game->moves.size(), 10u) << variant;
+    EXPECT_TRUE(ValidateGame(*game).ok()) << variant << " " << ValidateGame(*game);
+    auto session = *CreateGameSession(variant);
+    ASSERT_TRUE(session->SetRuleOptions(rules).ok());
+    EXPECT_EQ(game->rules, session->RuleSet()) << variant;
   }
 }
 
