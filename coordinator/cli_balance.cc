@@ -13,6 +13,7 @@
 #include "engine/api/game_session.h"
 
 ABSL_DECLARE_FLAG(std::string, variant);
+ABSL_DECLARE_FLAG(std::string, rules);
 ABSL_DECLARE_FLAG(std::string, tc);
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(int, games);
@@ -47,7 +48,11 @@ int BalanceCommand(CoordinatorClient& client) {
       return Fail("a balance study counts nodes: use --budgets or --tc nodes=N");
     budgets.push_back(single.nodes());
   }
-  const std::vector<std::string> rule_sets = absl::StrSplit(absl::GetFlag(FLAGS_rule_sets), ';');
+  // --rule-sets "A;B" compares several rule sets; --rules R names one.
+  const std::vector<std::string> rule_sets =
+      absl::GetFlag(FLAGS_rule_sets).empty() && !absl::GetFlag(FLAGS_rules).empty()
+          ? std::vector<std::string>{absl::GetFlag(FLAGS_rules)}
+          : absl::StrSplit(absl::GetFlag(FLAGS_rule_sets), ';');
   v1::CreateJobRequest request;
   v1::BalanceSpec* spec = request.mutable_spec()->mutable_balance();
   for (absl::string_view variant :
