@@ -18,6 +18,7 @@
 #define TUMEN_ENGINE_SEARCH_SEARCH_H_
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -426,6 +427,7 @@ class Search {
     if (moves.empty()) return G::NoMovesScore(pos, ply);
     int scores[MoveList::kCapacity];
     ScoreMoves(w, pos, moves, scores, tt_move, ply);
+    const BreadcrumbHold breadcrumb(*this, w, key, ply);
 
     const int side = SideToMove(pos);
     const int original_alpha = alpha;
@@ -451,7 +453,8 @@ class Search {
       } else {
         int r = 0;
         if (depth >= 3 && !tactical && !in_check && !gives_check) {
-          r = reductions_[std::min(depth, 63)][std::min(i + 1, 63)] - (pv_node ? 1 : 0);
+          r = reductions_[std::min(depth, 63)][std::min(i + 1, 63)] - (pv_node ? 1 : 0) +
+              (breadcrumb.other_thread() ? 1 : 0);
           r = std::clamp(r, 0, new_depth - 1);
         }
         value = -AlphaBeta(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -552,6 +555,43 @@ class Search {
   int64_t optimum_ms_ = 0, maximum_ms_ = 0;
   int reductions_[64][64] = {};
   std::vector<std::unique_ptr<Worker>>* workers_ = nullptr;
+
+  // Lazy SMP breadcrumbs: near the root a thread marks the position it is searching; another
+  // thread that arrives at the same position meanwhile reduces its late moves one ply more,
+  // so the threads spread over different subtrees instead of repeating one. Slots are
+  // claimed and released with relaxed atomics; a lost race only costs the hint.
+  struct Breadcrumb {
+    std::atomic<int> thread{-1};
+    std::atomic<uint64_t> key{0};
+  };
+  static constexpr int kBreadcrumbPlies = 8;
+  std::array<Breadcrumb, 1024> breadcrumbs_;
+
+  class BreadcrumbHold {
+   public:
+    BreadcrumbHold(Search& s, const Worker& w, uint64_t key, int ply) {
+      if (s.threads_ < 2 || ply >= kBreadcrumbPlies) return;
+      Breadcrumb& b = s.breadcrumbs_[key & (s.breadcrumbs_.size() - 1)];
+      int expected = -1;
+      if (b.thread.compare_exchange_strong(expected, w.id, std::memory_order_relaxed)) {
+        b.key.store(key, std::memory_order_relaxed);
+        held_ = &b;
+      } else {
+        other_thread_ = expected != w.id && b.key.load(std::memory_order_relaxed) == key;
+      }
+    }
+    ~BreadcrumbHold() {
+      if (held_) held_->thread.store(-1, std::memory_order_relaxed);
+    }
+    BreadcrumbHold(const BreadcrumbHold&) = delete;
+    BreadcrumbHold& operator=(const BreadcrumbHold&) = delete;
+    // Another thread is searching this position now.
+    bool other_thread() const { return other_thread_; }
+
+   private:
+    Breadcrumb* held_ = nullptr;
+    bool other_thread_ = false;
+  };
 };
 
 }  // namespace tumen::search
