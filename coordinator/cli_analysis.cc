@@ -43,15 +43,6 @@ namespace {
 
 using worker::CoordinatorClient;
 
-absl::StatusOr<std::unique_ptr<GameSession>> SessionFor(const std::string& variant,
-                                                        const std::string& rules) {
-  absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(variant);
-  if (!session.ok()) return session.status();
-  if (absl::Status s = (*session)->SetRuleOptions(rules); !s.ok()) return s;
-  (*session)->SetHashMb(1);
-  return session;
-}
-
 // Moves in SAN from the position `fen`, as far as they are legal.
 std::string SanLine(GameSession& session, const std::string& fen,
                     const std::vector<std::string>& moves) {
@@ -117,7 +108,7 @@ int BookBuild(CoordinatorClient& client) {
   }
   if (jobs.empty()) return Fail("--from JOB[,JOB...] is required");
   absl::StatusOr<std::unique_ptr<GameSession>> session =
-      SessionFor(absl::GetFlag(FLAGS_variant), absl::GetFlag(FLAGS_rules));
+      CreateGameSession(absl::GetFlag(FLAGS_variant), absl::GetFlag(FLAGS_rules));
   if (!session.ok()) return Fail(session.status());
   const std::string variant = (*session)->variant(), rules = (*session)->RuleSet();
   book::BookBuilder builder(
@@ -175,7 +166,8 @@ int BookExpand(CoordinatorClient& client) {
 // A drop-out book's tree as a book file: book moves weighted by how little they give up
 // against the node's best (100 for the best, 2 less per centipawn lost, 0 from 50 cp on).
 absl::StatusOr<book::OpeningBook> TreeToBook(const v1::BookTree& tree) {
-  absl::StatusOr<std::unique_ptr<GameSession>> session = SessionFor(tree.variant(), tree.rules());
+  absl::StatusOr<std::unique_ptr<GameSession>> session =
+      CreateGameSession(tree.variant(), tree.rules());
   if (!session.ok()) return session.status();
   book::OpeningBook book(tree.variant(), (*session)->RuleSet());
   for (const v1::BookNode& node : tree.nodes()) {
@@ -239,7 +231,8 @@ int AnalyseCommand(CoordinatorClient& client) {
                static_cast<unsigned long long>(job), positions->size());
   absl::StatusOr<v1::JobInfo> info = WaitForJob(client, job);
   if (!info.ok()) return Fail(info.status());
-  absl::StatusOr<std::unique_ptr<GameSession>> session = SessionFor(a->variant(), a->rules());
+  absl::StatusOr<std::unique_ptr<GameSession>> session =
+      CreateGameSession(a->variant(), a->rules());
   if (!session.ok()) return Fail(session.status());
   std::map<uint64_t, v1::AnalysisResult> results;
   if (absl::Status s = client.ExportAnalyses(

@@ -32,12 +32,9 @@ std::string NewWorkerId() {
 // Validates a match spec and fills in defaults and the openings (one per pair).
 absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games,
                                uint32_t default_pairs_per_shard) {
-  absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(m.variant());
-  if (!session.ok()) return Invalid(session.status().message());
   if (m.rules().size() > 1024) return Invalid("rules longer than 1024 characters");
-  if (absl::Status s = (*session)->SetRuleOptions(m.rules()); !s.ok())
-    return Invalid(absl::StrCat("rules: ", s.message()));
-  (*session)->SetHashMb(1);
+  absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(m.variant(), m.rules());
+  if (!session.ok()) return Invalid(session.status().message());
   if (m.sample_plies() > 64 || m.sample_margin_cp() < 0 || m.sample_margin_cp() > 1000)
     return Invalid("sample_plies must be at most 64 and sample_margin_cp within 0..1000");
   if (m.games() < 2 || m.games() % 2 != 0 || m.games() > max_games)

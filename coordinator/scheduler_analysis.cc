@@ -35,12 +35,9 @@ absl::Status CheckTimeControl(const v1::TimeControl& tc) {
 
 absl::StatusOr<std::unique_ptr<GameSession>> SessionFor(const std::string& variant,
                                                         const std::string& rules) {
-  absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(variant);
-  if (!session.ok()) return Invalid(session.status().message());
   if (rules.size() > 1024) return Invalid("rules longer than 1024 characters");
-  if (absl::Status s = (*session)->SetRuleOptions(rules); !s.ok())
-    return Invalid(absl::StrCat("rules: ", s.message()));
-  (*session)->SetHashMb(1);
+  absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(variant, rules);
+  if (!session.ok()) return Invalid(session.status().message());
   return session;
 }
 

@@ -54,4 +54,13 @@ absl::StatusOr<std::unique_ptr<GameSession>> CreateGameSession(absl::string_view
       absl::StrCat("unknown variant '", variant, "'; known: ", absl::StrJoin(AllVariants(), ", ")));
 }
 
+absl::StatusOr<std::unique_ptr<GameSession>> CreateGameSession(absl::string_view variant,
+                                                               absl::string_view rules) {
+  absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(variant);
+  if (!session.ok()) return session;
+  if (absl::Status s = (*session)->SetRuleOptions(rules); !s.ok())
+    return absl::InvalidArgumentError(absl::StrCat("rules: ", s.message()));
+  return session;
+}
+
 }  // namespace tumen

@@ -80,6 +80,11 @@ class GameSession {
 const std::vector<std::string>& AllVariants();
 
 absl::StatusOr<std::unique_ptr<GameSession>> CreateGameSession(absl::string_view variant);
+// The same under rule options over the variant's preset (empty: the preset itself); the
+// error says what is wrong with the options. The hash table is allocated by the first search
+// only, so sessions that never search (referees, replays) cost no table.
+absl::StatusOr<std::unique_ptr<GameSession>> CreateGameSession(absl::string_view variant,
+                                                               absl::string_view rules);
 
 }  // namespace tumen
 

@@ -15,13 +15,6 @@
 namespace tumen::book {
 namespace {
 
-absl::StatusOr<std::unique_ptr<GameSession>> SessionFor(const OpeningBook& book) {
-  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, CreateGameSession(book.variant()));
-  TUMEN_RETURN_IF_ERROR(session->SetRuleOptions(book.rules()));
-  session->SetHashMb(1);
-  return session;
-}
-
 // Entries grouped by position, in key order.
 std::map<uint64_t, std::vector<const BookEntry*>> ByPosition(const OpeningBook& book) {
   std::map<uint64_t, std::vector<const BookEntry*>> out;
@@ -87,7 +80,8 @@ absl::Status ExportPolyglot(const OpeningBook& book, const std::string& path) {
 }
 
 absl::StatusOr<std::string> BookToEpd(const OpeningBook& book) {
-  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, SessionFor(book));
+  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session,
+                         CreateGameSession(book.variant(), book.rules()));
   std::string out;
   for (const auto& [key, entries] : ByPosition(book)) {
     const std::string fen = book.FenOf(key);
@@ -112,7 +106,8 @@ absl::StatusOr<std::string> BookToEpd(const OpeningBook& book) {
 }
 
 absl::StatusOr<std::string> BookToPgn(const OpeningBook& book, const BookWalk& walk) {
-  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, SessionFor(book));
+  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session,
+                         CreateGameSession(book.variant(), book.rules()));
   const std::string root = walk.root_fen.empty() ? session->StartFen() : walk.root_fen;
   std::vector<std::vector<std::string>> lines;
   TUMEN_RETURN_IF_ERROR(
@@ -142,7 +137,8 @@ absl::StatusOr<std::string> BookToPgn(const OpeningBook& book, const BookWalk& w
 
 absl::StatusOr<std::vector<std::string>> BalancedOpenings(const OpeningBook& book,
                                                           const BookWalk& walk, int band_cp) {
-  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, SessionFor(book));
+  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session,
+                         CreateGameSession(book.variant(), book.rules()));
   const std::string root = walk.root_fen.empty() ? session->StartFen() : walk.root_fen;
   std::vector<std::vector<std::string>> paths;
   std::vector<int> scores;

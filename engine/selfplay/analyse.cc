@@ -10,8 +10,8 @@
 namespace tumen::selfplay {
 
 absl::StatusOr<AnalysisOutcome> AnalysePosition(const AnalysisRequest& request) {
-  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, CreateGameSession(request.variant));
-  TUMEN_RETURN_IF_ERROR(session->SetRuleOptions(request.rules));
+  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session,
+                         CreateGameSession(request.variant, request.rules));
   if (absl::Status s = session->params().ParseText(request.params_text); !s.ok())
     return absl::InvalidArgumentError(absl::StrCat("parameters: ", s.message()));
   session->SetThreads(1);

@@ -46,14 +46,10 @@ std::string ToPgn(const GameRecord& game, const std::string& event, int round) {
                   Tag("Black", PlayerName(game.black)), Tag("Result", result),
                   Tag("Variant", game.variant));
   if (!game.rules.empty()) absl::StrAppend(&out, Tag("Rules", game.rules));
-  absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(game.variant);
-  if (session.ok() && !(*session)->SetRuleOptions(game.rules).ok())
-    session = absl::InvalidArgumentError("rules");
-  if (session.ok()) {
-    (*session)->SetHashMb(1);
-    if ((*session)->StartFen() != game.start_fen)
-      absl::StrAppend(&out, Tag("SetUp", "1"), Tag("FEN", game.start_fen));
-  }
+  absl::StatusOr<std::unique_ptr<GameSession>> session =
+      CreateGameSession(game.variant, game.rules);
+  if (session.ok() && (*session)->StartFen() != game.start_fen)
+    absl::StrAppend(&out, Tag("SetUp", "1"), Tag("FEN", game.start_fen));
   absl::StrAppend(&out, Tag("Termination", std::string(TerminationName(game.termination))),
                   Tag("PlyCount", absl::StrCat(game.moves.size())));
   if (game.tuukhei)

@@ -28,8 +28,8 @@ struct Player {
 
 absl::StatusOr<std::unique_ptr<GameSession>> CreateSession(const GameSpec& spec,
                                                            const PlayerConfig& player) {
-  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session, CreateGameSession(spec.variant));
-  TUMEN_RETURN_IF_ERROR(session->SetRuleOptions(spec.rules));
+  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> session,
+                         CreateGameSession(spec.variant, spec.rules));
   if (absl::Status s = session->params().ParseText(player.params_text); !s.ok())
     return absl::InvalidArgumentError(
         absl::StrCat("parameters '", player.params_name, "': ", s.message()));
@@ -105,11 +105,9 @@ absl::StatusOr<GameRecord> PlayGame(const GameSpec& spec, const std::atomic<bool
   record.seed = spec.seed;
   record.started_unix_ms = NowUnixMs();
 
-  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> referee, CreateGameSession(spec.variant));
-  if (absl::Status s = referee->SetRuleOptions(spec.rules); !s.ok())
-    return absl::InvalidArgumentError(absl::StrCat("rules: ", s.message()));
+  TUMEN_ASSIGN_OR_RETURN(std::unique_ptr<GameSession> referee,
+                         CreateGameSession(spec.variant, spec.rules));
   record.rules = referee->RuleSet();
-  referee->SetHashMb(1);
   record.start_fen = spec.start_fen.empty() ? referee->StartFen() : spec.start_fen;
   if (absl::Status s = referee->SetPosition(record.start_fen, {}); !s.ok())
     return absl::InvalidArgumentError(absl::StrCat("opening: ", s.message()));

@@ -18,12 +18,10 @@ absl::Status ValidateGame(const GameRecord& game) {
   const auto error = [](const std::string& what) {
     return absl::InvalidArgumentError(absl::StrCat("game rejected: ", what));
   };
-  absl::StatusOr<std::unique_ptr<GameSession>> created = CreateGameSession(game.variant);
+  absl::StatusOr<std::unique_ptr<GameSession>> created =
+      CreateGameSession(game.variant, game.rules);
   if (!created.ok()) return error(std::string(created.status().message()));
   GameSession& session = **created;
-  if (absl::Status s = session.SetRuleOptions(game.rules); !s.ok())
-    return error(absl::StrCat("rules: ", s.message()));
-  session.SetHashMb(1);
   if (absl::Status s = session.SetPosition(game.start_fen, {}); !s.ok())
     return error(absl::StrCat("start position: ", s.message()));
   for (size_t i = 0; i < game.moves.size(); ++i) {
