@@ -337,9 +337,7 @@ absl::StatusOr<ArmStats> ComputeArmStats(const BalanceArm& arm,
     ++s.games;
     lengths.push_back(g.moves_size());
     ++terminations[int(g.termination())];
-    // Tuukhei is a Shatar grade (stores made before it was limited to Shatar graded chess too).
-    const bool shatar = absl::StartsWith(arm.variant, "shatar");
-    if (shatar && g.has_tuukhei() && (g.tuukhei().count() > 0 || !g.tuukhei().name().empty())) {
+    if (g.has_tuukhei() && (g.tuukhei().count() > 0 || !g.tuukhei().name().empty())) {
       ++s.tuukhei.games;
       ++s.tuukhei.by_name[g.tuukhei().name()];
       ++s.tuukhei.by_count[g.tuukhei().count()];

@@ -88,7 +88,9 @@ TEST(StudyJobsEndToEnd, BalanceStudyPlaysEveryArmUnderItsRulesAndReports) {
     const bool shatar_mate =
         g.variant() == "shatar" && g.termination() == v1::TERMINATION_CHECKMATE;
     EXPECT_EQ(g.has_tuukhei(), shatar_mate) << g.variant() << " " << g.termination();
-    if (shatar_mate) EXPECT_GE(g.tuukhei().count(), 1u);
+    if (shatar_mate) {
+      EXPECT_GE(g.tuukhei().count(), 1u);
+    }
     if (g.variant() == "shatar") {
       // Every game records its full rule set.
       EXPECT_NE(g.rules().find(second_arm ? "queen=bers" : "queen=queen"), std::string::npos)

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
 #include "engine/book/opening_book.h"
@@ -28,7 +29,7 @@ bool Contains(const std::string& haystack, const std::string& needle) {
 std::string ReadUntil(testing::Subprocess& process, const std::string& prefix) {
   while (true) {
     absl::StatusOr<std::string> line = process.ReadLine(absl::Seconds(30));
-    if (!line.ok()) return "<" + std::string(line.status().message()) + ">";
+    if (!line.ok()) return absl::StrCat("<", line.status().message(), ">");
     if (line->rfind(prefix, 0) == 0) return *line;
   }
 }
@@ -159,13 +160,13 @@ TEST(UciEngine, BookFileAnswersItsPositions) {
   // Only 1.e4 e5 2.Nc3 ever won for White, so the book plays e2e4 and then b1c3.
   ASSERT_TRUE(builder.AddGame("", {"e2e4", "e7e5", "b1c3"}, GameResult::kFirstPlayerWins, {}).ok());
   ASSERT_TRUE(builder.AddGame("", {"d2d4", "d7d5"}, GameResult::kSecondPlayerWins, {}).ok());
-  const std::string path = ::testing::TempDir() + "/uci_book.tbk";
+  const std::string path = absl::StrCat(::testing::TempDir(), "/uci_book.tbk");
   ASSERT_TRUE(builder.Build().Save(path).ok());
   std::ostringstream out;
   {
     UciEngine engine(out);
     engine.HandleLine("setoption name UCI_Variant value shatar");
-    engine.HandleLine("setoption name BookFile value " + path);
+    engine.HandleLine(absl::StrCat("setoption name BookFile value ", path));
     engine.HandleLine("position startpos");
     engine.HandleLine("go depth 3");
     engine.WaitForSearch();
