@@ -34,9 +34,9 @@ void BM_SearchNodesPerSecond(benchmark::State& state, std::string variant, int t
   state.SetItemsProcessed(int64_t(nodes));
 }
 
-// Wall time to finish depth kSearchDepth on one position; scripts/smp_speedup.sh takes the
-// median over positions of time(1 thread) / time(2 threads).
-// Session set-up (hash allocation) is outside the timed region.
+// Wall time to finish depth kTimeToDepth on one position, and the nodes searched (counter
+// "nodes"); scripts/smp_speedup.sh takes the median over positions of time(1 thread) /
+// time(2 threads). Session set-up (hash allocation) is outside the timed region.
 void BM_TimeToDepth(benchmark::State& state, BenchPosition p, int threads) {
   for (auto _ : state) {
     state.PauseTiming();
@@ -53,7 +53,8 @@ void BM_TimeToDepth(benchmark::State& state, BenchPosition p, int threads) {
     search::Limits limits;
     limits.depth = kTimeToDepth;
     state.ResumeTiming();
-    benchmark::DoNotOptimize(session->Go(limits, nullptr).nodes);
+    const search::SearchResult result = session->Go(limits, nullptr);
+    state.counters["nodes"] = double(result.nodes);
   }
 }
 

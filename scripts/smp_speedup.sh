@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Lazy SMP time-to-depth speedup: runs BM_TimeToDepth (every bench position searched to a
 # fixed depth with 1 and 2 threads, REPS repetitions) and prints per-position ratios
-# time(1 thread) / time(2 threads) and their median. Environment: BUILD_DIR, REPS (default 3).
+# time(1 thread) / time(2 threads) and their median. The node ratio, nodes(1 thread) /
+# (nodes(2 threads) / 2), is the speedup the search would have if both threads ran at the
+# single-thread node rate: it separates the search's efficiency from the machine's scaling.
+# Environment: BUILD_DIR, REPS (default 3).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD_DIR="${BUILD_DIR:-build}"
@@ -14,17 +17,23 @@ trap 'rm -f "${out}"' EXIT
 python3 - "${out}" <<'PY'
 import json, statistics, sys, collections
 runs = collections.defaultdict(list)
+nodes = collections.defaultdict(list)
 for b in json.load(open(sys.argv[1]))["benchmarks"]:
     if b.get("run_type") != "iteration":
         continue
     name = b["run_name"]  # BM_TimeToDepth/pos:N/threads:T/...
     parts = dict(p.split(":") for p in name.split("/")[1:3])
-    runs[(int(parts["pos"]), int(parts["threads"]))].append(b["real_time"])
-ratios = []
-print(f"{'position':>8} {'1 thread ms':>12} {'2 threads ms':>13} {'speedup':>8}")
+    key = (int(parts["pos"]), int(parts["threads"]))
+    runs[key].append(b["real_time"])
+    nodes[key].append(b["nodes"])
+ratios, node_ratios = [], []
+print(f"{'position':>8} {'1 thread ms':>12} {'2 threads ms':>13} {'speedup':>8} {'node ratio':>11}")
 for pos in sorted({p for p, _ in runs}):
     one, two = statistics.median(runs[(pos, 1)]), statistics.median(runs[(pos, 2)])
+    node_ratio = statistics.median(nodes[(pos, 1)]) / (statistics.median(nodes[(pos, 2)]) / 2)
     ratios.append(one / two)
-    print(f"{pos:>8} {one:>12.1f} {two:>13.1f} {one / two:>8.2f}")
-print(f"median speedup over {len(ratios)} positions: {statistics.median(ratios):.2f}x")
+    node_ratios.append(node_ratio)
+    print(f"{pos:>8} {one:>12.1f} {two:>13.1f} {one / two:>8.2f} {node_ratio:>11.2f}")
+print(f"median speedup over {len(ratios)} positions: {statistics.median(ratios):.2f}x"
+      f" (node ratio {statistics.median(node_ratios):.2f})")
 PY

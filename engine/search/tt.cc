@@ -10,14 +10,16 @@ void TranspositionTable::Resize(size_t mib) {
   size_t buckets = std::bit_floor(bytes / (sizeof(Entry) * kBucketSize));
   entry_count_ = buckets * kBucketSize;
   bucket_mask_ = buckets - 1;
-  entries_ = std::make_unique<Entry[]>(entry_count_);
+  buckets_ = std::make_unique<Bucket[]>(buckets);
   generation_ = 0;
 }
 
 void TranspositionTable::Clear() {
-  for (size_t i = 0; i < entry_count_; ++i) {
-    entries_[i].check.store(0, std::memory_order_relaxed);
-    entries_[i].data.store(0, std::memory_order_relaxed);
+  for (size_t b = 0; b <= bucket_mask_ && buckets_; ++b) {
+    for (Entry& e : buckets_[b].entries) {
+      e.check.store(0, std::memory_order_relaxed);
+      e.data.store(0, std::memory_order_relaxed);
+    }
   }
   generation_ = 0;
 }
@@ -39,13 +41,8 @@ TTData TranspositionTable::Unpack(uint64_t w) {
   return d;
 }
 
-TranspositionTable::Entry* TranspositionTable::Bucket(uint64_t key) const {
-  // High bits pick the bucket; the full key is verified through the XOR check.
-  return &entries_[((key >> 32) & bucket_mask_) * kBucketSize];
-}
-
 std::optional<TTData> TranspositionTable::Probe(uint64_t key) const {
-  Entry* bucket = Bucket(key);
+  Entry* bucket = BucketFor(key);
   for (int i = 0; i < kBucketSize; ++i) {
     const uint64_t data = bucket[i].data.load(std::memory_order_relaxed);
     const uint64_t check = bucket[i].check.load(std::memory_order_relaxed);
@@ -57,7 +54,7 @@ std::optional<TTData> TranspositionTable::Probe(uint64_t key) const {
 void TranspositionTable::Store(uint64_t key, const TTData& in) {
   TTData d = in;
   d.generation = generation_ & 63;
-  Entry* bucket = Bucket(key);
+  Entry* bucket = BucketFor(key);
   Entry* victim = &bucket[0];
   int victim_score = 1 << 30;
   for (int i = 0; i < kBucketSize; ++i) {
@@ -94,7 +91,8 @@ int TranspositionTable::Hashfull() const {
   int used = 0;
   const size_t sample = std::min<size_t>(1000, entry_count_);
   for (size_t i = 0; i < sample; ++i) {
-    const uint64_t data = entries_[i].data.load(std::memory_order_relaxed);
+    const uint64_t data =
+        buckets_[i / kBucketSize].entries[i % kBucketSize].data.load(std::memory_order_relaxed);
     if (data != 0 && Unpack(data).generation == (generation_ & 63)) ++used;
   }
   return int(used * 1000 / sample);

@@ -43,6 +43,11 @@ class TranspositionTable {
   void NewSearch() { generation_ = uint8_t(generation_ + 1); }
 
   std::optional<TTData> Probe(uint64_t key) const;
+  // Starts loading the bucket of `key` into the cache, so that a probe a little later (after
+  // a move is made and before the child node probes) does not wait for memory.
+  void Prefetch(uint64_t key) const {
+    if (buckets_) __builtin_prefetch(BucketFor(key));
+  }
   void Store(uint64_t key, const TTData& data);
 
   // Permille of sampled entries written in the current search (UCI hashfull).
@@ -55,13 +60,19 @@ class TranspositionTable {
     std::atomic<uint64_t> check{0};
     std::atomic<uint64_t> data{0};
   };
-  static constexpr int kBucketSize = 4;  // entries probed per key (one 64-byte cache line)
+  static constexpr int kBucketSize = 4;  // entries probed per key
+  // A bucket fills one cache line exactly and is aligned to it, so a probe touches one line.
+  struct alignas(64) Bucket {
+    Entry entries[kBucketSize];
+  };
+  static_assert(sizeof(Bucket) == 64);
 
   static uint64_t Pack(const TTData& d);
   static TTData Unpack(uint64_t word);
-  Entry* Bucket(uint64_t key) const;
+  // High bits pick the bucket; the full key is verified through the XOR check.
+  Entry* BucketFor(uint64_t key) const { return buckets_[(key >> 32) & bucket_mask_].entries; }
 
-  std::unique_ptr<Entry[]> entries_;
+  std::unique_ptr<Bucket[]> buckets_;
   size_t entry_count_ = 0;
   uint64_t bucket_mask_ = 0;
   uint8_t generation_ = 0;

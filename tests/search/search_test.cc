@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/api/game_session.h"
+#include "engine/search/lazy_smp.h"
 #include "gtest/gtest.h"
 
 namespace tumen {
@@ -174,6 +175,49 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("shatar-traditional", "KingAttackWeight"), 10);  // SPSA-tuned too
   EXPECT_EQ(value("shatar-folk", "KingAttackWeight"), 12);         // the table's default
   EXPECT_EQ(value("chess", "KingAttackWeight"), 12);
+}
+
+// The Lazy SMP iteration schedule: the main thread searches every depth; helpers 1 and 2
+// split the depths between them; each later helper skips exactly half of the depths, in
+// blocks whose size grows with the helper's number, and no two helpers of one block size
+// share a phase.
+TEST(LazySmpSchedule, HelpersSkipHalfTheDepthsInBlocksOfTheirOwn) {
+  using search::HelperSkipsIteration;
+  for (int depth = 1; depth <= 64; ++depth) {
+    EXPECT_FALSE(HelperSkipsIteration(0, depth)) << depth;
+    EXPECT_NE(HelperSkipsIteration(1, depth), HelperSkipsIteration(2, depth)) << depth;
+  }
+  EXPECT_FALSE(HelperSkipsIteration(1, 14));  // helper 1 searches the even depths
+  const auto schedule = [](int helper) {
+    std::string s;
+    for (int depth = 1; depth <= 48; ++depth) s += HelperSkipsIteration(helper, depth) ? '-' : 'x';
+    return s;
+  };
+  for (int helper = 1; helper <= 20; ++helper) {
+    const std::string s = schedule(helper);
+    EXPECT_EQ(std::count(s.begin(), s.end(), 'x'), 24) << "helper " << helper << ": " << s;
+    const int block = helper <= 2 ? 1 : helper <= 6 ? 2 : helper <= 12 ? 3 : 4;
+    EXPECT_EQ(s.find(std::string(block + 1, 'x')), std::string::npos) << helper << ": " << s;
+    for (int other = 1; other < helper; ++other)
+      EXPECT_NE(schedule(other), s) << "helpers " << other << " and " << helper;
+    EXPECT_EQ(schedule(helper + 20), s) << "the pattern repeats after 20 helpers";
+  }
+}
+
+// Skip blocks and deferral change which thread searches what, never the answer: with 2 and
+// 4 threads the search still wins the hanging queen.
+TEST(LazySmpSchedule, SeveralThreadsStillWinTheHangingQueen) {
+  for (int threads : {2, 4}) {
+    auto session = *CreateGameSession("chess");
+    session->SetThreads(threads);
+    ASSERT_TRUE(session->SetPosition("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", {}).ok());
+    search::Limits limits;
+    limits.depth = 9;
+    const search::SearchResult r = session->Go(limits, nullptr);
+    EXPECT_EQ(r.best_move, "d2d5") << threads;
+    EXPECT_GT(r.score, 300) << threads;
+    EXPECT_GT(r.depth, 0) << threads;
+  }
 }
 
 }  // namespace
