@@ -1,6 +1,7 @@
 // Search speed: nodes/s per variant with 1 and 2 threads, Lazy SMP time to depth per bench
 // position, and transposition-table probe/store throughput.
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "benchmark/benchmark.h"
@@ -13,7 +14,16 @@ namespace tumen {
 namespace {
 
 constexpr int kSearchDepth = 10;
-constexpr int kTimeToDepth = 14;
+// The depth of the time-to-depth runs: TUMEN_TTD_DEPTH overrides it (scripts/smp_speedup.sh
+// DEPTH=...), for machines with more threads, whose searches must be longer to measure.
+int TimeToDepth() {
+  static const int depth = [] {
+    const char* env = std::getenv("TUMEN_TTD_DEPTH");
+    const int d = env ? std::atoi(env) : 0;
+    return d > 0 && d < 64 ? d : 14;
+  }();
+  return depth;
+}
 
 search::SearchResult SearchOnce(const BenchPosition& p, int threads, int depth) {
   auto session = *CreateGameSession(p.variant);
@@ -34,7 +44,7 @@ void BM_SearchNodesPerSecond(benchmark::State& state, std::string variant, int t
   state.SetItemsProcessed(int64_t(nodes));
 }
 
-// Wall time to finish depth kTimeToDepth on one position, and the nodes searched (counter
+// Wall time to finish depth TimeToDepth() on one position, and the nodes searched (counter
 // "nodes"); scripts/smp_speedup.sh takes the median over positions of time(1 thread) /
 // time(2 threads). Session set-up (hash allocation) is outside the timed region.
 void BM_TimeToDepth(benchmark::State& state, BenchPosition p, int threads) {
@@ -51,7 +61,7 @@ void BM_TimeToDepth(benchmark::State& state, BenchPosition p, int threads) {
     session->NewGame();
     if (!session->SetPosition(p.fen, {}).ok()) std::abort();
     search::Limits limits;
-    limits.depth = kTimeToDepth;
+    limits.depth = TimeToDepth();
     state.ResumeTiming();
     const search::SearchResult result = session->Go(limits, nullptr);
     state.counters["nodes"] = double(result.nodes);

@@ -4,7 +4,7 @@
 # time(1 thread) / time(2 threads) and their median. The node ratio, nodes(1 thread) /
 # (nodes(2 threads) / 2), is the speedup the search would have if both threads ran at the
 # single-thread node rate: it separates the search's efficiency from the machine's scaling.
-# Environment: BUILD_DIR, REPS (default 3).
+# Environment: BUILD_DIR, REPS (default 3), DEPTH (default 14; deeper for more threads).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD_DIR="${BUILD_DIR:-build}"
@@ -12,7 +12,7 @@ BENCH="${BUILD_DIR}/bin/tumen-bench"
 [[ -x "${BENCH}" ]] || { echo "smp_speedup: ${BENCH} not found; run scripts/build.sh" >&2; exit 1; }
 out=$(mktemp)
 trap 'rm -f "${out}"' EXIT
-"${BENCH}" --benchmark_filter='BM_TimeToDepth' --benchmark_repetitions="${REPS:-3}" \
+TUMEN_TTD_DEPTH="${DEPTH:-14}" "${BENCH}" --benchmark_filter='BM_TimeToDepth' --benchmark_repetitions="${REPS:-3}" \
   --benchmark_out="${out}" --benchmark_out_format=json >/dev/null 2>&1
 python3 - "${out}" <<'PY'
 import json, statistics, sys, collections
