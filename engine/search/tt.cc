@@ -15,7 +15,7 @@ void TranspositionTable::Resize(size_t mib) {
 }
 
 void TranspositionTable::Clear() {
-  for (size_t b = 0; b <= bucket_mask_ && buckets_; ++b) {
+  for (size_t b = 0; b < entry_count_ / kBucketSize; ++b) {
     for (Entry& e : buckets_[b].entries) {
       e.check.store(0, std::memory_order_relaxed);
       e.data.store(0, std::memory_order_relaxed);

@@ -44,10 +44,9 @@ class TranspositionTable {
 
   std::optional<TTData> Probe(uint64_t key) const;
   // Starts loading the bucket of `key` into the cache, so that a probe a little later (after
-  // a move is made and before the child node probes) does not wait for memory.
-  void Prefetch(uint64_t key) const {
-    if (buckets_) __builtin_prefetch(BucketFor(key));
-  }
+  // a move is made and before the child node probes) does not wait for memory. Like Probe,
+  // only on a table that Resize has sized.
+  void Prefetch(uint64_t key) const { __builtin_prefetch(BucketFor(key)); }
   void Store(uint64_t key, const TTData& data);
 
   // Permille of sampled entries written in the current search (UCI hashfull).
