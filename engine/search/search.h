@@ -6,10 +6,10 @@
 // Threads: Run() is called by one caller thread, which becomes the main search thread and
 // starts threads-1 helpers. Helpers share only the transposition table, the stop flag and
 // the breadcrumbs (a small table of positions being searched now, used to spread the
-// threads over different moves); each owns its position copy, stack and histories. Stop()
-// and PonderHit() may be called from any thread while Run() is in progress. With one thread
-// and a node limit the search is deterministic (no clock is read unless the limits have
-// time in them).
+// threads over different moves); each owns its position copy, stack and histories. Helpers
+// skip some iterations (lazy_smp.h). Stop() and PonderHit() may be called
+// from any thread while Run() is in progress. With one thread and a node limit the search
+// is deterministic (no clock is read unless the limits have time in them).
 //
 // The game G provides (see engine/games/shatar/game.h for an example):
 //   types Position, StateInfo, Move, MoveList; kHistorySize;
@@ -33,6 +33,7 @@
 
 #include "engine/core/params.h"
 #include "engine/core/score.h"
+#include "engine/search/lazy_smp.h"
 #include "engine/search/limits.h"
 #include "engine/search/search_params.h"
 #include "engine/search/tt.h"
@@ -130,6 +131,7 @@ class Search {
     Position pos;
     int id;
     std::vector<RootMove> root_moves;
+    std::vector<size_t> deferred_root;
     StateInfo states[kMaxPly + 4];
     Move killers[kMaxPly + 4][2] = {};
     Move pv[kMaxPly + 4][kMaxPly + 4] = {};
@@ -204,9 +206,7 @@ class Search {
     const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
     const int multipv = std::min<int>(std::max(1, limits_.multipv), int(w.root_moves.size()));
     for (int depth = 1; depth <= max_depth; ++depth) {
-      // Lazy SMP diversity: odd helpers search one ply deeper than the main thread, so the
-      // threads fill the shared table for each other instead of repeating the same tree.
-      const int search_depth = std::min(depth + (w.id % 2), max_depth);
+      if (depth < max_depth && HelperSkipsIteration(w.id, depth)) continue;
       for (RootMove& rm : w.root_moves) rm.previous_score = rm.score;
       for (w.pv_index = 0; w.pv_index < multipv; ++w.pv_index) {
         w.seldepth = 0;
@@ -218,7 +218,7 @@ class Search {
           beta = std::min(previous + window, kInfiniteScore);
         }
         while (true) {
-          const int value = SearchRoot(w, alpha, beta, search_depth);
+          const int value = SearchRoot(w, alpha, beta, depth);
           std::stable_sort(w.root_moves.begin() + w.pv_index, w.root_moves.end(),
                            [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
           if (stop_.load(std::memory_order_relaxed)) break;
@@ -237,11 +237,11 @@ class Search {
         if (stop_.load(std::memory_order_relaxed)) break;
       }
       if (stop_.load(std::memory_order_relaxed)) break;
-      w.completed_depth = search_depth;
+      w.completed_depth = depth;
       if (on_info && *on_info) Report(w, depth, multipv, *on_info);
       // Any thread that completes the depth limit ends a depth-limited search; the vote
       // then weighs every thread's result.
-      if (limits_.depth > 0 && search_depth >= max_depth && !limits_.infinite &&
+      if (limits_.depth > 0 && depth >= max_depth && !limits_.infinite &&
           !pondering_.load(std::memory_order_relaxed)) {
         stop_.store(true, std::memory_order_relaxed);
         break;
@@ -321,9 +321,19 @@ class Search {
   int SearchRoot(Worker& w, int alpha, int beta, int depth) {
     Position& pos = w.pos;
     int best = -kInfiniteScore;
-    for (size_t i = size_t(w.pv_index); i < w.root_moves.size(); ++i) {
+    // Lazy SMP deferral at the root: a root move whose subtree another thread is searching
+    // now is searched last (see OtherThreadSearching).
+    w.deferred_root.clear();
+    const size_t first = size_t(w.pv_index), count = w.root_moves.size() - first;
+    for (size_t n = 0; n < count + w.deferred_root.size(); ++n) {
+      const size_t i = n < count ? first + n : w.deferred_root[n - count];
       RootMove& rm = w.root_moves[i];
       G::DoMove(pos, rm.move, w.states[0]);
+      if (n < count && n > 0 && OtherThreadSearching(w, G::Key(pos), 1)) {
+        G::UndoMove(pos, rm.move);
+        w.deferred_root.push_back(i);
+        continue;
+      }
       const bool gives_check = G::InCheck(pos);
       const int new_depth = depth - 1 + (gives_check ? 1 : 0);
       int value;
@@ -440,8 +450,12 @@ class Search {
     Move best_move;
     int quiets_tried[64];
     int quiet_count = 0;
-    for (int i = 0; i < moves.size(); ++i) {
-      PickNext(moves, scores, i);
+    int deferred[kMaxDeferred];  // indices into `moves` put off to a second pass
+    int deferred_count = 0;
+    for (int n = 0; n < moves.size() + deferred_count; ++n) {
+      const bool first_pass = n < moves.size();
+      if (first_pass) PickNext(moves, scores, n);
+      const int i = first_pass ? n : deferred[n - moves.size()];
       const Move m = moves[i];
       const bool tactical = G::IsTactical(pos, m);
       const int history_index = G::HistoryIndex(pos, m);
@@ -450,6 +464,12 @@ class Search {
           i >= Param(kLateMovePruningBase) + depth * depth * 2)
         continue;
       G::DoMove(pos, m, w.states[ply]);
+      if (first_pass && i > 0 && deferred_count < kMaxDeferred &&
+          OtherThreadSearching(w, G::Key(pos), ply + 1)) {
+        G::UndoMove(pos, m);
+        deferred[deferred_count++] = i;
+        continue;
+      }
       if (depth > 1) tt_->Prefetch(G::Key(pos));  // the child probes the table first
       const bool gives_check = G::InCheck(pos);
       const int new_depth = depth - 1 + (gives_check && ply < 2 * kMaxPly / 3 ? 1 : 0);
@@ -571,7 +591,19 @@ class Search {
     std::atomic<uint64_t> key{0};
   };
   static constexpr int kBreadcrumbPlies = 8;
+  static constexpr int kMaxDeferred = 64;
   std::array<Breadcrumb, 1024> breadcrumbs_;
+
+  // ABDADA's deferral on the breadcrumbs: when the position after a late move is being
+  // searched by another thread right now, this thread searches its other moves first and
+  // comes back to that one last, when the other thread's result is likely in the table.
+  // Always false with one thread, so single-thread search stays deterministic.
+  bool OtherThreadSearching(const Worker& w, uint64_t key, int ply) const {
+    if (threads_ < 2 || ply >= kBreadcrumbPlies) return false;
+    const Breadcrumb& b = breadcrumbs_[key & (breadcrumbs_.size() - 1)];
+    const int thread = b.thread.load(std::memory_order_relaxed);
+    return thread >= 0 && thread != w.id && b.key.load(std::memory_order_relaxed) == key;
+  }
 
   class BreadcrumbHold {
    public:

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/api/game_session.h"
+#include "engine/search/lazy_smp.h"
 #include "gtest/gtest.h"
 
 namespace tumen {
@@ -176,10 +177,36 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("chess", "KingAttackWeight"), 12);
 }
 
-// More threads than cores (2 here): a helper can finish the depth limit before the main
-// thread completes an iteration, and the vote must then take the helper's result, not the
-// main thread's empty one (first legal move, score -infinity, depth 0).
-TEST(LazySmp, SeveralThreadsStillWinTheHangingQueen) {
+// The Lazy SMP iteration schedule: the main thread searches every depth; helpers 1 and 2
+// split the depths between them; each later helper skips exactly half of the depths, in
+// blocks whose size grows with the helper's number, and no two helpers of one block size
+// share a phase.
+TEST(LazySmpSchedule, HelpersSkipHalfTheDepthsInBlocksOfTheirOwn) {
+  using search::HelperSkipsIteration;
+  for (int depth = 1; depth <= 64; ++depth) {
+    EXPECT_FALSE(HelperSkipsIteration(0, depth)) << depth;
+    EXPECT_NE(HelperSkipsIteration(1, depth), HelperSkipsIteration(2, depth)) << depth;
+  }
+  EXPECT_FALSE(HelperSkipsIteration(1, 14));  // helper 1 searches the even depths
+  const auto schedule = [](int helper) {
+    std::string s;
+    for (int depth = 1; depth <= 48; ++depth) s += HelperSkipsIteration(helper, depth) ? '-' : 'x';
+    return s;
+  };
+  for (int helper = 1; helper <= 20; ++helper) {
+    const std::string s = schedule(helper);
+    EXPECT_EQ(std::count(s.begin(), s.end(), 'x'), 24) << "helper " << helper << ": " << s;
+    const int block = helper <= 2 ? 1 : helper <= 6 ? 2 : helper <= 12 ? 3 : 4;
+    EXPECT_EQ(s.find(std::string(block + 1, 'x')), std::string::npos) << helper << ": " << s;
+    for (int other = 1; other < helper; ++other)
+      EXPECT_NE(schedule(other), s) << "helpers " << other << " and " << helper;
+    EXPECT_EQ(schedule(helper + 20), s) << "the pattern repeats after 20 helpers";
+  }
+}
+
+// Skip blocks and deferral change which thread searches what, never the answer: with 2 and
+// 4 threads the search still wins the hanging queen.
+TEST(LazySmpSchedule, SeveralThreadsStillWinTheHangingQueen) {
   for (int threads : {2, 4}) {
     auto session = *CreateGameSession("chess");
     session->SetThreads(threads);
