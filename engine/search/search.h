@@ -7,9 +7,9 @@
 // starts threads-1 helpers. Helpers share only the transposition table, the stop flag and
 // the breadcrumbs (a small table of positions being searched now, used to spread the
 // threads over different moves); each owns its position copy, stack and histories. Helpers
-// skip some iterations (lazy_smp.h). Stop() and PonderHit() may be called
-// from any thread while Run() is in progress. With one thread and a node limit the search
-// is deterministic (no clock is read unless the limits have time in them).
+// skip some iterations (lazy_smp.h). Stop() and PonderHit() may be called from any thread
+// while Run() is in progress. With one thread and a node limit the search is deterministic
+// (no clock is read unless the limits have time in them).
 //
 // The game G provides (see engine/games/shatar/game.h for an example):
 //   types Position, StateInfo, Move, MoveList; kHistorySize;

@@ -206,7 +206,7 @@ TEST(LazySmpSchedule, HelpersSkipHalfTheDepthsInBlocksOfTheirOwn) {
 
 // Skip blocks and deferral change which thread searches what, never the answer: with 2 and
 // 4 threads the search still wins the hanging queen.
-TEST(LazySmpSchedule, SeveralThreadsStillWinTheHangingQueen) {
+TEST(LazySmp, SeveralThreadsStillWinTheHangingQueen) {
   for (int threads : {2, 4}) {
     auto session = *CreateGameSession("chess");
     session->SetThreads(threads);
