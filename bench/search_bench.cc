@@ -1,8 +1,11 @@
 // Search speed: nodes/s per variant with 1 and 2 threads, Lazy SMP time to depth per bench
-// position, and transposition-table probe/store throughput.
+// position (and the machine's own 2-thread limit beside it), and transposition-table
+// probe/store throughput.
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <string>
+#include <thread>
 
 #include "benchmark/benchmark.h"
 #include "engine/api/bench.h"
@@ -44,27 +47,51 @@ void BM_SearchNodesPerSecond(benchmark::State& state, std::string variant, int t
   state.SetItemsProcessed(int64_t(nodes));
 }
 
+// A session on `p` with its table allocated and cleared, ready for a timed search: a GUI's
+// engine has its table from `setoption Hash` on, so allocation is not part of a search.
+std::unique_ptr<GameSession> ReadySession(const BenchPosition& p, int threads) {
+  auto session = *CreateGameSession(p.variant);
+  session->SetThreads(threads);
+  session->SetHashMb(64);
+  search::Limits warm_up;  // the table is allocated by the first search
+  warm_up.depth = 1;
+  session->Go(warm_up, nullptr);
+  session->NewGame();
+  if (!session->SetPosition(p.fen, {}).ok()) std::abort();
+  return session;
+}
+
+search::Limits TimeToDepthLimits() {
+  search::Limits limits;
+  limits.depth = TimeToDepth();
+  return limits;
+}
+
 // Wall time to finish depth TimeToDepth() on one position, and the nodes searched (counter
 // "nodes"); scripts/smp_speedup.sh takes the median over positions of time(1 thread) /
 // time(2 threads). Session set-up (hash allocation) is outside the timed region.
 void BM_TimeToDepth(benchmark::State& state, BenchPosition p, int threads) {
   for (auto _ : state) {
     state.PauseTiming();
-    auto session = *CreateGameSession(p.variant);
-    session->SetThreads(threads);
-    session->SetHashMb(64);
-    // The table is allocated by the first search; a GUI's engine has it from `setoption Hash`
-    // on. Allocate and clear it outside the timing, so that only the search is measured.
-    search::Limits warm_up;
-    warm_up.depth = 1;
-    session->Go(warm_up, nullptr);
-    session->NewGame();
-    if (!session->SetPosition(p.fen, {}).ok()) std::abort();
-    search::Limits limits;
-    limits.depth = TimeToDepth();
+    auto session = ReadySession(p, threads);
     state.ResumeTiming();
-    const search::SearchResult result = session->Go(limits, nullptr);
+    const search::SearchResult result = session->Go(TimeToDepthLimits(), nullptr);
     state.counters["nodes"] = double(result.nodes);
+  }
+}
+
+// The machine's own limit on a 2-thread speedup: two copies of the 1-thread search, each
+// with its own table, run at once. Each does exactly the 1-thread work, so 2 * time(1 thread)
+// / time(two copies) is the speedup a perfectly efficient 2-thread search would reach on this
+// machine; a shared machine whose two vCPUs do not give two cores' worth shows it here.
+void BM_TwoIndependentSearches(benchmark::State& state, BenchPosition p) {
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto first = ReadySession(p, 1), second = ReadySession(p, 1);
+    state.ResumeTiming();
+    std::thread other([&] { second->Go(TimeToDepthLimits(), nullptr); });
+    first->Go(TimeToDepthLimits(), nullptr);
+    other.join();
   }
 }
 
@@ -112,6 +139,11 @@ const bool registered = [] {
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime()
           ->Iterations(1);
+    benchmark::RegisterBenchmark(("BM_TwoIndependentSearches/pos:" + std::to_string(index)).c_str(),
+                                 BM_TwoIndependentSearches, p)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(1);
     ++index;
   }
   return true;
