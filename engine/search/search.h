@@ -66,6 +66,7 @@ class Search {
   SearchResult Run(const Position& root, const Limits& limits, const InfoCallback& on_info) {
     limits_ = limits;
     stop_.store(false, std::memory_order_relaxed);
+    last_report_ = {};
     pondering_.store(limits.ponder, std::memory_order_relaxed);
     start_ = Clock::now();
     SetTimeBudget(root);
@@ -88,8 +89,10 @@ class Search {
     for (std::thread& t : helpers) t.join();
 
     const Worker& best = PickBestThread(workers);
-    // The vote may pick a helper's deeper or better result: report the line it is based on.
-    if (&best != workers[0].get() && best.completed_depth > 0 && on_info)
+    // The answer must match the last line reported. It may not: the vote may pick a helper's
+    // result, and a stopped iteration may already have put a better move (a mate, say) first
+    // in the main thread's list after its last report. Report the line the answer is based on.
+    if (best.completed_depth > 0 && on_info && !LastReportIs(best.root_moves[0]))
       Report(best, best.completed_depth, 1, on_info);
     SearchResult result;
     result.nodes = TotalNodes();
@@ -260,11 +263,16 @@ class Search {
       stop_.store(true, std::memory_order_relaxed);
   }
 
+  bool LastReportIs(const RootMove& rm) const {
+    return last_report_.move == G::ToRaw(rm.move) && last_report_.score == rm.score;
+  }
+
   static int MateDistance(int score) { return score > 0 ? kMateScore - score : kMateScore + score; }
 
   void Report(const Worker& w, int depth, int multipv, const InfoCallback& on_info) {
     const int64_t ms = ElapsedMs();
     const uint64_t nodes = TotalNodes();
+    last_report_ = {G::ToRaw(w.root_moves[0].move), w.root_moves[0].score};
     for (int i = 0; i < multipv; ++i) {
       const RootMove& rm = w.root_moves[i];
       SearchInfo info;
@@ -579,6 +587,10 @@ class Search {
   std::atomic<bool> pondering_{false};
   Clock::time_point start_;
   int64_t optimum_ms_ = 0, maximum_ms_ = 0;
+  struct {
+    uint16_t move = 0;
+    int score = -kInfiniteScore;
+  } last_report_;  // best move and score of the last line reported in this search
   int reductions_[64][64] = {};
   std::vector<std::unique_ptr<Worker>>* workers_ = nullptr;
 
