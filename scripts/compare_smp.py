@@ -24,7 +24,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import IoLog, UciProcess  # noqa: E402
+from match import EngineError, IoLog, UciProcess  # noqa: E402
 
 # Tumen variant -> Fairy-Stockfish variant with the same rules.
 SHARED_GAMES = {"shatar-traditional": "shatar", "chess": "chess", "xiangqi": "xiangqi"}
@@ -32,7 +32,10 @@ SHARED_GAMES = {"shatar-traditional": "shatar", "chess": "chess", "xiangqi": "xi
 
 def bench_positions(tumen):
     """(tumen variant, fen) of every bench position of a game both engines play."""
-    out = subprocess.run([tumen, "bench", "1"], capture_output=True, text=True, check=True)
+    out = subprocess.run([tumen, "bench", "1"], capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit("compare_smp: `%s bench 1` failed (exit %d): %s"
+                 % (tumen, out.returncode, out.stderr.strip()[-300:]))
     positions = []
     for line in (out.stdout + out.stderr).splitlines():
         variant, _, rest = line.partition(" ")
@@ -60,9 +63,8 @@ class Engine(UciProcess):
             self.threads = threads
         self.send("setoption name UCI_Variant value %s" % self.variant_name(variant))
         self.send("ucinewgame")
-        self.isready()
         self.send("position fen %s" % fen)
-        self.isready()
+        self.isready()  # the table is cleared and the position set before the clock starts
         start = time.monotonic()
         self.send("go depth %d" % self.depth)
         while True:
@@ -93,6 +95,9 @@ def main():
                Engine(args.fairy_stockfish, "fairy-stockfish", args.hash,
                       args.fairy_stockfish_depth, SHARED_GAMES.get)]
     positions = bench_positions(args.tumen)
+    if not positions:
+        sys.exit("compare_smp: `%s bench 1` listed no position of %s"
+                 % (args.tumen, ", ".join(SHARED_GAMES)))
     times = {}  # (engine label, position index, threads) -> [seconds]
     try:
         for e in engines:
@@ -107,6 +112,8 @@ def main():
                     seconds = e.time_to_depth(variant, fen, threads, args.timeout)
                     times.setdefault((e.label, i, threads), []).append(seconds)
             print("repetition %d of %d done" % (rep + 1, args.reps), file=sys.stderr, flush=True)
+    except EngineError as e:
+        sys.exit("compare_smp: %s" % e)
     finally:
         for e in engines:
             e.stop_process()

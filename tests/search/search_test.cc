@@ -124,8 +124,7 @@ TEST(SearchReport, LastLineMatchesTheAnswerWhenANodeLimitStopsAnIteration) {
     for (uint64_t nodes = 20000; nodes <= 58000; nodes += 2000) {
       search::Limits l;
       l.nodes = nodes;
-      auto session = *CreateGameSession(p.variant);
-      const Outcome o = Search(p.variant, p.fen.empty() ? session->StartFen() : p.fen, l);
+      const Outcome o = Search(p.variant, p.fen, l);
       ASSERT_FALSE(o.last_info.pv.empty()) << p.fen << " nodes " << nodes;
       EXPECT_EQ(o.last_info.pv[0], o.result.best_move) << p.fen << " nodes " << nodes;
       EXPECT_EQ(o.last_info.score, o.result.score) << p.fen << " nodes " << nodes;
