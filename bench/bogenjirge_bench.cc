@@ -38,7 +38,7 @@ std::vector<std::string> SamplePositions(const BogenjirgeRules& rules) {
   std::deque<StateInfo> states(1);
   if (!pos.Set(rules, rules.start_fen, &states[0]).ok()) std::abort();
   uint64_t x = 12345;
-  for (int ply = 0; ply < 120 && !GameEndedByRule(pos); ++ply) {
+  for (int ply = 0; ply < 120 && !EvaluateStatus(pos).over(); ++ply) {
     MoveList moves;
     GenerateMoves(pos, moves);
     if (moves.empty()) break;

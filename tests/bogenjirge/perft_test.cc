@@ -1,10 +1,9 @@
 // Perft of bogenjirge (RULES.md §6) against hand derivations and an independent slow
 // reference (reference.h).
 //
-// The provisional values in RULES.md (16; 674; 7,354; 305,764; 2,624,326) agree with this
-// engine to depth 4. At depth 5 the engine counts 2,623,570 under the default rules: the
-// provisional 2,624,326 is what one gets when the sealed-outside win rule does NOT end the
-// game (OutsideRule::kImmobilisationOnly). From ply 4 on both deer can stand sealed
+// RULES.md's values (16; 674; 7,354; 305,764; 2,623,570; 106,961,078) are counted here. An
+// earlier provisional depth-5 value, 2,624,326, is what one gets when the sealed-outside
+// win rule does NOT end the game (OutsideRule::kImmobilisationOnly). From ply 4 on both deer can stand sealed
 // outside the big square (e.g. 1.c3b3 D@c3 2.g3h3 D@g3: b3 and h3 have no step or jump
 // back in); RULES.md says the dogs have then won and perft counts 0 moves below such a
 // position, so 756 leaves (the deer moves of the sealed ply-4 positions) drop out.
@@ -69,10 +68,11 @@ TEST_F(BogenjirgePerft, StartDepthTwoDividesAsDerivedByHand) {
   EXPECT_EQ(Perft(pos, 2), 674u);
 }
 
-TEST_F(BogenjirgePerft, StartMatchesRulesToDepthFourAndTheSealedRuleAtDepthFive) {
+TEST_F(BogenjirgePerft, StartMatchesRulesToDepthSix) {
   EXPECT_EQ(PerftFrom(rules_.start_fen, 3), 7354u);
   EXPECT_EQ(PerftFrom(rules_.start_fen, 4), 305764u);
   EXPECT_EQ(PerftFrom(rules_.start_fen, 5), 2623570u);
+  EXPECT_EQ(PerftFrom(rules_.start_fen, 6), 106961078u);
 }
 
 TEST_F(BogenjirgePerft, ProvisionalDepthFiveIsTheCountWithoutTheSealedRule) {
@@ -98,6 +98,20 @@ TEST_F(BogenjirgePerft, ASealedPositionHasNoMovesButSixWithoutTheRule) {
   EXPECT_EQ(PerftFrom("6/2ddd2/1Ddd1ddD1/2ddd2/6 d 14 4", 1), 0u);
   rules_.outside = OutsideRule::kImmobilisationOnly;
   EXPECT_EQ(PerftFrom("6/2ddd2/1Ddd1ddD1/2ddd2/6 d 14 4", 1), 6u);
+}
+
+TEST_F(BogenjirgePerft, ASealedPositionHasNoMovesWithTheDogsToMoveToo) {
+  EXPECT_EQ(PerftFrom("6/7/1Ddd1ddD1/7/6 g 12 10", 1), 0u);
+  EXPECT_EQ(PerftFrom("6/7/1Ddd1ddD1/7/6 g 12 10", 3), 0u);
+}
+
+TEST_F(BogenjirgePerft, ThePlyCapNeverStopsPerft) {
+  // The start array at ply 399 and at 400 (the cap): the cap ends a game in play, but perft
+  // counts the same tree as from ply 0.
+  EXPECT_EQ(PerftFrom("6/2ddd2/2Dd1dD2/2ddd2/6 d 16 399", 2), 674u);
+  EXPECT_EQ(PerftFrom("6/2ddd2/2Dd1dD2/2ddd2/6 d 16 400", 1), 16u);
+  EXPECT_EQ(PerftFrom("6/2ddd2/2Dd1dD2/2ddd2/6 d 16 400", 2), 674u);
+  EXPECT_EQ(PerftFrom("6/2ddd2/2Dd1dD2/2ddd2/6 d 16 398", 3), 7354u);
 }
 
 TEST_F(BogenjirgePerft, OtherVariantsMatchTheReferenceRulesOnTheirStarts) {

@@ -234,6 +234,17 @@ TEST(FarmEndToEnd, BadJobSpecsSayWhatToFix) {
   bad_params.mutable_spec()->mutable_match()->set_params_a("NoSuchParameter 3\n");
   r = farm.AdminClient()->CreateJob(bad_params);
   EXPECT_NE(r.status().message().find("NoSuchParameter"), absl::string_view::npos) << r.status();
+  // An opening whose game a rule has already ended (both deer sealed outside the square).
+  v1::CreateJobRequest ended = unknown;
+  ended.mutable_spec()->mutable_match()->set_variant("bogenjirge");
+  ended.mutable_spec()->mutable_match()->clear_params_a();  // Shatar weights
+  ended.mutable_spec()->mutable_match()->clear_params_b();
+  ended.mutable_spec()->mutable_match()->add_openings("6/2ddd2/1Ddd1ddD1/2ddd2/6 d 14 4");
+  ended.mutable_spec()->mutable_match()->add_openings("6/2ddd2/2Dd1dD2/2ddd2/6 d 16 0");
+  r = farm.AdminClient()->CreateJob(ended);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("opening 1 is a finished game"), absl::string_view::npos)
+      << r.status();
 }
 
 // Every game the engine knows plays through the farm: jobs, random openings, workers,

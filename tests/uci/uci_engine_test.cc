@@ -152,6 +152,62 @@ TEST(UciEngine, GoDepthPrintsInfoAndBestmove) {
   EXPECT_TRUE(Contains(text, "bestmove "));
 }
 
+// RULES.md, Perft: a position whose game a rule has ended at once has no legal moves, at the
+// root as below it. Every family with such a rule: the deer-chess wins (either side to move)
+// and the bare-king draw of the Shatar rule sets that have it. `go perft` counts 0 with no
+// divide lines, `go` answers `bestmove (none)` at once and `result` gives the verdict.
+TEST(UciEngine, AGameEndedByRuleHasNoMovesAtTheRoot) {
+  struct Case {
+    const char* variant;
+    const char* fen;
+    const char* verdict;
+  };
+  const Case cases[] = {
+      {"bogenjirge", "6/2ddd2/1Ddd1ddD1/2ddd2/6 d 14 4", "result 0-1 "},
+      {"bogenjirge", "6/7/1Ddd1ddD1/7/6 g 12 10", "result 0-1 "},
+      {"shatar-traditional", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "result 1/2-1/2 "},
+      {"shatar-folk", "8/8/8/8/4k3/8/8/R2K4 b - - 0 1", "result 1/2-1/2 "},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(absl::StrCat(c.variant, " ", c.fen));
+    std::ostringstream out;
+    {
+      UciEngine engine(out);
+      engine.HandleLine(absl::StrCat("setoption name UCI_Variant value ", c.variant));
+      engine.HandleLine(absl::StrCat("position fen ", c.fen));
+      engine.HandleLine("go perft 2");
+      engine.HandleLine("result");
+      engine.HandleLine("go depth 4");
+      engine.WaitForSearch();
+    }
+    const std::string text = out.str();
+    EXPECT_TRUE(Contains(text, "Nodes searched: 0\n")) << text;
+    for (absl::string_view line : absl::StrSplit(text, '\n')) {
+      const size_t colon = line.find(": ");
+      // A divide line is `<move>: <count>`; the only `X: N` line left is the total.
+      EXPECT_FALSE(colon != absl::string_view::npos &&
+                   line.substr(0, colon).find(' ') == absl::string_view::npos)
+          << "divide line '" << line << "'";
+    }
+    EXPECT_TRUE(Contains(text, c.verdict)) << text;
+    EXPECT_TRUE(Contains(text, "bestmove (none)")) << text;
+  }
+}
+
+// The deer-chess ply cap ends a game in play (the deer win) but never stops perft.
+TEST(UciEngine, ThePlyCapEndsTheGameButNotPerft) {
+  const std::string out = RunCommands({"setoption name UCI_Variant value bogenjirge",
+                                       "position fen 6/2ddd2/2Dd1dD2/2ddd2/6 d 16 400",
+                                       "result", "go perft 2",
+                                       "position fen 6/2ddd2/2Dd1dD2/2ddd2/6 d 16 399",
+                                       "go perft 2"});
+  EXPECT_TRUE(Contains(out, "result 1-0 ")) << out;
+  const size_t first = out.find("Nodes searched: 674\n");
+  ASSERT_NE(first, std::string::npos) << out;
+  EXPECT_NE(out.find("Nodes searched: 674\n", first + 1), std::string::npos) << out;
+  EXPECT_TRUE(Contains(out, "c3b3: 45\n")) << out;
+}
+
 // A book of the variant answers `go` in its positions; elsewhere, and for another variant,
 // the engine searches.
 TEST(UciEngine, BookFileAnswersItsPositions) {

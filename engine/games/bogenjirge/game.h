@@ -56,7 +56,10 @@ struct BogenjirgeGame {
     return bogenjirge::Evaluate(pos, params);
   }
 
+  // A game that a win rule has ended has no legal moves (RULES.md, Perft): so the root of
+  // perft counts 0 and a search answers `bestmove (none)`, as below the root.
   static void GenerateMoves(const Position& pos, MoveList& moves) {
+    if (GameEndedAtOnce(pos)) return;
     bogenjirge::GenerateMoves(pos, moves);
   }
   static void GenerateTacticalMoves(const Position& pos, MoveList& moves) {

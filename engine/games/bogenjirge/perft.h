@@ -1,5 +1,6 @@
 // Perft: the leaves of the legal move tree, counted in bulk at the last ply. A position
-// whose game a win rule has already ended has no moves (RULES.md §6).
+// whose game a win rule has already ended has no moves (RULES.md §6); the ply cap and
+// repetition never stop perft.
 #ifndef TUMEN_ENGINE_GAMES_BOGENJIRGE_PERFT_H_
 #define TUMEN_ENGINE_GAMES_BOGENJIRGE_PERFT_H_
 
@@ -12,7 +13,7 @@ namespace tumen::bogenjirge {
 
 inline uint64_t Perft(Position& pos, int depth) {
   if (depth <= 0) return 1;
-  if (GameEndedByRule(pos)) return 0;
+  if (GameEndedAtOnce(pos)) return 0;
   if (depth == 1) return uint64_t(CountMoves(pos));
   MoveList moves;
   GenerateMoves(pos, moves);

@@ -4,13 +4,24 @@
 
 namespace tumen::bogenjirge {
 
-GameStatus PositionRuleStatus(const Position& pos) {
+namespace {
+
+// Rules 1 and 2: the wins that end the game at once.
+GameStatus AtOnceStatus(const Position& pos) {
   const BogenjirgeRules& rules = pos.rules();
   if (rules.min_dogs > 0 && pos.dogs_left() < rules.min_dogs)
     return {GameResult::kFirstPlayerWins, Termination::kTooFewDogs};
   if (rules.outside != OutsideRule::kImmobilisationOnly && !(pos.deer() & pos.board().square()) &&
       (rules.outside == OutsideRule::kImmediate || !DeerCanEnterSquare(pos)))
     return {GameResult::kSecondPlayerWins, Termination::kDeerOutside};
+  return {};
+}
+
+}  // namespace
+
+GameStatus PositionRuleStatus(const Position& pos) {
+  if (const GameStatus status = AtOnceStatus(pos); status.over()) return status;
+  const BogenjirgeRules& rules = pos.rules();
   if (rules.ply_cap > 0 && pos.game_ply() >= rules.ply_cap)
     return {GameResult::kFirstPlayerWins, Termination::kPlyCap};
   return {};
@@ -39,8 +50,6 @@ GameStatus EvaluateStatus(const Position& pos) {
   return {};
 }
 
-bool GameEndedByRule(const Position& pos) {
-  return PositionRuleStatus(pos).over() || RepetitionStatus(pos).over();
-}
+bool GameEndedAtOnce(const Position& pos) { return AtOnceStatus(pos).over(); }
 
 }  // namespace tumen::bogenjirge

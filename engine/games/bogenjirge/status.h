@@ -27,8 +27,10 @@ GameStatus RepetitionStatus(const Position& pos);
 GameStatus NoMovesStatus(const Position& pos);
 // All rules, in order.
 GameStatus EvaluateStatus(const Position& pos);
-// A win rule (1-4) has ended the game; perft counts no moves below such a position.
-bool GameEndedByRule(const Position& pos);
+// Rule 1 or 2 has ended the game at once: the position has no legal moves, at the root as
+// below it (RULES.md, Perft). The ply cap (a move counter) and repetition end a game in
+// play but never take the moves away, so perft counts on through them.
+bool GameEndedAtOnce(const Position& pos);
 
 }  // namespace tumen::bogenjirge
 
