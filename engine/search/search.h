@@ -371,6 +371,15 @@ class Search {
     return best;
   }
 
+  // Static exchange evaluation where the game has one (G::SeeGe); elsewhere every exchange
+  // counts as good enough, so nothing is pruned or put back for it.
+  static bool SeeGe(const Position& pos, Move m, int threshold) {
+    if constexpr (requires { G::SeeGe(pos, m, threshold); })
+      return G::SeeGe(pos, m, threshold);
+    else
+      return true;
+  }
+
   void ScoreMoves(const Worker& w, const Position& pos, const MoveList& moves, int* scores,
                   Move tt_move, int ply) const {
     const int side = SideToMove(pos);
@@ -379,7 +388,8 @@ class Search {
       if (m == tt_move)
         scores[i] = 1 << 30;
       else if (G::IsTactical(pos, m))
-        scores[i] = (1 << 28) + G::TacticalOrder(pos, m);
+        // A capture that loses material in the exchange comes after every quiet move.
+        scores[i] = (SeeGe(pos, m, 0) ? (1 << 28) : -(1 << 28)) + G::TacticalOrder(pos, m);
       else if (m == w.killers[ply][0])
         scores[i] = (1 << 27) + 1;
       else if (m == w.killers[ply][1])
@@ -563,6 +573,9 @@ class Search {
     for (int i = 0; i < moves.size(); ++i) {
       PickNext(moves, scores, i);
       const Move m = moves[i];
+      // Captures that lose material in the exchange (scored below zero, so they are sorted
+      // last) cannot raise a stand-pat score.
+      if (!in_check && scores[i] < 0) break;
       G::DoMove(pos, m, w.states[ply]);
       const int value = -Quiescence(w, -beta, -alpha, ply + 1);
       G::UndoMove(pos, m);

@@ -13,6 +13,7 @@
 #include "engine/games/shatar/notation.h"
 #include "engine/games/shatar/perft.h"
 #include "engine/games/shatar/rule_options.h"
+#include "engine/games/shatar/see.h"
 #include "engine/games/shatar/status.h"
 #include "engine/games/shatar/tuukhei.h"
 
@@ -96,6 +97,10 @@ struct ShatarGame {
     return 16 * victim + promotion - TypeOf(pos.MovedPiece(m));
   }
   static int HistoryIndex(const Position& pos, Move m) { return pos.MovedPiece(m) * 64 + m.to(); }
+  // Optional member: static exchange evaluation (see.h).
+  static bool SeeGe(const Position& pos, Move m, int threshold) {
+    return shatar::SeeGe(pos, m, threshold);
+  }
 
   // Null move is unsafe where zugzwang is likely: only kings and pawns left for the mover.
   static bool NullMoveAllowed(const Position& pos) {
