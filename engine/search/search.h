@@ -549,27 +549,43 @@ class Search {
     return best;
   }
 
+  // Captures and promotions only (every evasion when in check), from a stand-pat score. Its
+  // results go to the transposition table at depth 0, so a position met again in another
+  // quiescence search, or as a depth-1 node's child, is not searched twice.
   int Quiescence(Worker& w, int alpha, int beta, int ply) {
     if (ShouldStop(w)) return 0;
     Position& pos = w.pos;
     w.seldepth = std::max(w.seldepth, ply);
     if (const auto immediate = G::ImmediateScore(pos, ply)) return *immediate;
     if (ply >= kMaxPly - 2) return G::Evaluate(pos, *ep_);
+    const bool pv_node = beta - alpha > 1;
+    const uint64_t key = G::Key(pos);
+    const std::optional<TTData> tt = tt_->Probe(key);
+    if (tt && !pv_node) {
+      const int v = ValueFromTT(tt->value, ply);
+      if (tt->bound == Bound::kExact || (tt->bound == Bound::kLower && v >= beta) ||
+          (tt->bound == Bound::kUpper && v <= alpha))
+        return v;
+    }
     const bool in_check = G::InCheck(pos);
     MoveList moves;
     int best = -kInfiniteScore;
+    int static_eval = 0;
+    const int original_alpha = alpha;
     if (in_check) {
       // Every evasion is searched; no evasion is mate (or what the rules make of it).
       G::GenerateMoves(pos, moves);
       if (moves.empty()) return G::NoMovesScore(pos, ply);
     } else {
-      best = G::Evaluate(pos, *ep_);
+      static_eval = best = tt ? tt->eval : G::Evaluate(pos, *ep_);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
       G::GenerateTacticalMoves(pos, moves);
     }
+    const Move tt_move = tt ? G::FromRaw(tt->move) : Move();
     int scores[MoveList::kCapacity];
-    ScoreMoves(w, pos, moves, scores, Move(), std::min(ply, kMaxPly));
+    ScoreMoves(w, pos, moves, scores, tt_move, std::min(ply, kMaxPly));
+    Move best_move;
     for (int i = 0; i < moves.size(); ++i) {
       PickNext(moves, scores, i);
       const Move m = moves[i];
@@ -583,11 +599,21 @@ class Search {
       if (value > best) {
         best = value;
         if (value > alpha) {
+          best_move = m;
           alpha = value;
           if (value >= beta) break;
         }
       }
     }
+    TTData entry;
+    entry.move = G::ToRaw(best_move ? best_move : tt_move);
+    entry.value = int16_t(ValueToTT(best, ply));
+    entry.eval = int16_t(static_eval);
+    entry.depth = 0;
+    entry.bound = best >= beta            ? Bound::kLower
+                  : best > original_alpha ? Bound::kExact
+                                          : Bound::kUpper;
+    tt_->Store(key, entry);
     return best;
   }
 
