@@ -481,6 +481,17 @@ class Search {
       if (!pv_node && !in_check && !tactical && depth <= 3 && best > -kMateBound &&
           i >= Param(kLateMovePruningBase) + depth * depth * 2)
         continue;
+      // Low depth, once a move has been searched: a quiet move whose static evaluation plus
+      // a margin cannot reach alpha (futility), and a move that loses more material in the
+      // exchange than the remaining depth is likely to win back (SEE), are not searched.
+      if (!pv_node && !in_check && best > -kMateBound && depth <= Param(kLowDepthPruningDepth)) {
+        if (!tactical &&
+            static_eval + Param(kFutilityBase) + Param(kFutilityMargin) * depth <= alpha)
+          continue;
+        const int see_margin = tactical ? -Param(kSeeCaptureMargin) * depth
+                                        : -Param(kSeeQuietMargin) * depth * depth;
+        if (!SeeGe(pos, m, see_margin)) continue;
+      }
       G::DoMove(pos, m, w.states[ply]);
       if (first_pass && i > 0 && deferred_count < kMaxDeferred &&
           OtherThreadSearching(w, G::Key(pos), ply + 1)) {

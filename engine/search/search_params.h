@@ -17,6 +17,11 @@ enum SearchParam : int {
   kLmrBase,  // reduction = (base + log(depth) * log(moves) * 100 / divisor) / 100
   kLmrDivisor,
   kLateMovePruningBase,
+  kFutilityBase,  // a quiet move is pruned when eval + base + margin * depth <= alpha
+  kFutilityMargin,
+  kLowDepthPruningDepth,  // futility and SEE pruning apply up to this depth
+  kSeeCaptureMargin,      // a capture losing more than margin * depth in SEE is pruned
+  kSeeQuietMargin,        // a quiet move losing more than margin * depth^2 in SEE is pruned
   kSearchParamCount
 };
 
@@ -26,6 +31,9 @@ inline const std::vector<ParamSpec>& SearchSpecs() {
       {"NullMoveDepthDivisor", 4, 2, 8, 1},  {"ReverseFutilityMargin", 90, 30, 200, 8},
       {"ReverseFutilityDepth", 6, 0, 10, 1}, {"LmrBase", 60, 0, 150, 8},
       {"LmrDivisor", 230, 120, 400, 15},     {"LateMovePruningBase", 4, 1, 12, 1},
+      {"FutilityBase", 80, 0, 300, 15},      {"FutilityMargin", 100, 30, 250, 10},
+      {"LowDepthPruningDepth", 6, 0, 10, 1}, {"SeeCaptureMargin", 100, 0, 300, 15},
+      {"SeeQuietMargin", 25, 0, 100, 5},
   };
   return specs;
 }
