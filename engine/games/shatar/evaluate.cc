@@ -28,6 +28,10 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"KingShelterMg", 12, 0, 40, 2},   {"RookOpenFileMg", 20, 0, 60, 3},
       {"RookSeventhEg", 15, 0, 50, 3},   {"BishopPairMg", 25, 0, 80, 4},
       {"BishopPairEg", 45, 0, 100, 5},   {"Tempo", 12, 0, 40, 2},
+      {"ThreatByPawnMg", 55, 0, 150, 6}, {"ThreatByPawnEg", 45, 0, 150, 6},
+      {"ThreatByMinorMg", 35, 0, 120, 5}, {"ThreatByMinorEg", 30, 0, 120, 5},
+      {"ThreatByRookMg", 35, 0, 120, 5}, {"ThreatByRookEg", 25, 0, 120, 5},
+      {"HangingMg", 30, 0, 120, 5},      {"HangingEg", 20, 0, 120, 5},
   };
   return specs;
 }
@@ -79,7 +83,16 @@ constexpr int kMaxPhase = 24;
 // King-attack units per attacking piece type.
 constexpr int kAttackUnits[kPieceTypeCount] = {0, 0, 2, 2, 3, 5, 4, 0};
 
-Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& phase) {
+// The squares each side attacks, gathered while its pieces are scored, for the threats.
+struct Attacks {
+  Bitboard by_pawns = 0;
+  Bitboard by_minors = 0;  // knights and bishops
+  Bitboard by_rooks = 0;
+  Bitboard all = 0;  // every piece, the king included
+};
+
+Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& phase,
+                   Attacks& attacks_out) {
   const Color them = ~us;
   Score s;
   const Bitboard occupied = pos.pieces();
@@ -107,6 +120,9 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
       phase += kPhaseWeight[t.type];
       s.Add(p[t.value_mg], p[t.value_eg]);
       const Bitboard attacks = AttacksOf(t.type, sq, occupied);
+      attacks_out.all |= attacks;
+      if (t.type == kKnight || t.type == kBishop) attacks_out.by_minors |= attacks;
+      if (t.type == kRook) attacks_out.by_rooks |= attacks;
       const int mobility = PopCount(attacks & mobility_area);
       s.Add(p[t.mob_mg] * mobility, p[t.mob_eg] * mobility);
       if (attacks & king_zone) {
@@ -148,6 +164,29 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   const Bitboard shelter = (us == kWhite ? around << 8 : around >> 8) | around;
   s.Add(p[kKingShelterMg] * PopCount(shelter & our_pawns), 0);
   s.Add(0, p[kKingCentreEg] * Centrality(king));
+  attacks_out.by_pawns = PawnAttackSpan(us, pos.attacking_pawns(us));
+  attacks_out.all |= attacks_out.by_pawns | KingAttacks(king);
+  return s;
+}
+
+// Threats of `us` against the enemy pieces: attacked by a lesser piece, or attacked and not
+// defended. They matter most where the search is shallow: a piece that must move costs the
+// opponent a tempo, and a hanging one often falls.
+Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks& theirs,
+              const ParamValues& p) {
+  const Color them = ~us;
+  const Bitboard pieces = pos.pieces(them) & ~pos.pieces(them, kPawn) & ~pos.pieces(them, kKing);
+  const Bitboard queen_pieces = pos.pieces(them, kQueen) | pos.pieces(them, kBers);
+  const Bitboard majors = pos.pieces(them, kRook) | queen_pieces;
+  Score s;
+  const int by_pawn = PopCount(ours.by_pawns & pieces);
+  const int by_minor = PopCount(ours.by_minors & majors);
+  const int by_rook = PopCount(ours.by_rooks & queen_pieces);
+  const int hanging = PopCount(ours.all & ~theirs.all & (pieces | pos.pieces(them, kPawn)));
+  s.Add(p[kThreatByPawnMg] * by_pawn + p[kThreatByMinorMg] * by_minor +
+            p[kThreatByRookMg] * by_rook + p[kHangingMg] * hanging,
+        p[kThreatByPawnEg] * by_pawn + p[kThreatByMinorEg] * by_minor +
+            p[kThreatByRookEg] * by_rook + p[kHangingEg] * hanging);
   return s;
 }
 
@@ -155,10 +194,14 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
 
 int Evaluate(const Position& pos, const ParamValues& params) {
   int phase = 0;
-  const Score white = EvaluateSide(pos, kWhite, params, phase);
-  const Score black = EvaluateSide(pos, kBlack, params, phase);
+  Attacks attacks[2];
+  const Score white = EvaluateSide(pos, kWhite, params, phase, attacks[kWhite]);
+  const Score black = EvaluateSide(pos, kBlack, params, phase, attacks[kBlack]);
+  const Score white_threats = Threats(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
+  const Score black_threats = Threats(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
   phase = std::min(phase, kMaxPhase);
-  const int mg = white.mg - black.mg, eg = white.eg - black.eg;
+  const int mg = white.mg - black.mg + white_threats.mg - black_threats.mg;
+  const int eg = white.eg - black.eg + white_threats.eg - black_threats.eg;
   const int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
   return (pos.side_to_move() == kWhite ? score : -score) + params[kTempo];
 }

@@ -1,5 +1,5 @@
-// Static evaluation of the 8x8 family: material, centralisation, mobility, king safety and
-// pawn structure, tapered between middlegame and endgame. Every weight is a named parameter
+// Static evaluation of the 8x8 family: material, centralisation, mobility, king safety,
+// pawn structure and threats, tapered between middlegame and endgame. Every weight is a named parameter
 // (kShatarEvalParams), so SPSA jobs on the farm can tune it.
 #ifndef TUMEN_ENGINE_GAMES_SHATAR_EVALUATE_H_
 #define TUMEN_ENGINE_GAMES_SHATAR_EVALUATE_H_
@@ -53,6 +53,14 @@ enum EvalParam : int {
   kBishopPairMg,
   kBishopPairEg,
   kTempo,
+  kThreatByPawnMg,  // an enemy piece (not a pawn) attacked by a pawn
+  kThreatByPawnEg,
+  kThreatByMinorMg,  // an enemy rook or queen piece attacked by a knight or bishop
+  kThreatByMinorEg,
+  kThreatByRookMg,  // an enemy queen piece attacked by a rook
+  kThreatByRookEg,
+  kHangingMg,  // an enemy piece attacked and not defended
+  kHangingEg,
   kEvalParamCount
 };
 
