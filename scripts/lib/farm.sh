@@ -3,6 +3,8 @@
 #                                     two workers; sets ADDR and CLI (the `tumen` command);
 #                                     everything stops on exit, Ctrl-C or an error
 #   farm_wait JOB                     prints progress until the job ends, then its status
+#   farm_watch JOB                    the same for a match, with W/D/L, Elo and LLR on every
+#                                     line; leaves the final status in STATUS
 #   farm_stop                         workers finish, then the coordinator
 # Needs BUILD_DIR and FARM_DATA.
 BIN="${BUILD_DIR}/bin"
@@ -60,6 +62,17 @@ farm_wait() {
   done
   echo
   "${CLI[@]}" status "$1"
+}
+
+farm_watch() {
+  while true; do
+    STATUS=$("${CLI[@]}" status "$1")
+    echo "$(sed -n 2p <<<"${STATUS}" | tr -s ' ')  $(grep -o 'W [0-9]*  D [0-9]*  L [0-9]*' <<<"${STATUS}")  $(grep -o 'Elo [-+0-9.]*' <<<"${STATUS}")  $(grep -o 'LLR .*' <<<"${STATUS}")"
+    head -1 <<<"${STATUS}" | grep -q running || break
+    sleep 10
+  done
+  echo
+  echo "${STATUS}"
 }
 
 farm_stop() {
