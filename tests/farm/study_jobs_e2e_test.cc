@@ -1,6 +1,5 @@
 // Balance, analysis and book jobs end to end: real coordinator and worker processes, and the
 // `tumen` command line that turns their results into reports and books.
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -24,19 +23,6 @@ uint64_t CreateJob(const FarmHarness& farm, const v1::JobSpec& spec) {
   absl::StatusOr<v1::CreateJobResponse> r = farm.AdminClient()->CreateJob(request);
   EXPECT_TRUE(r.ok()) << r.status();
   return r.ok() ? r->job_id() : 0;
-}
-
-// Runs the `tumen` CLI against the farm; returns its exit code and standard output.
-std::pair<int, std::string> RunCli(const FarmHarness& farm, const std::string& args) {
-  const std::string command =
-      absl::StrCat(TUMEN_BINARY_DIR, "/bin/tumen --coordinator ", farm.address(), " --token-file ",
-                   farm.dir(), "/admin.token ", args, " 2>", farm.dir(), "/cli.err");
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string out;
-  char buffer[4096];
-  while (pipe && fgets(buffer, sizeof buffer, pipe)) out += buffer;
-  const int status = pipe ? pclose(pipe) : -1;
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
 std::string Slurp(const std::string& path) {
@@ -103,7 +89,7 @@ TEST(StudyJobsEndToEnd, BalanceStudyPlaysEveryArmUnderItsRulesAndReports) {
 
   const std::string html = farm.dir() + "/report.html", md = farm.dir() + "/report.md";
   const auto [code, reading] =
-      RunCli(farm, absl::StrCat("report ", job, " --out ", html, " --markdown ", md));
+      farm.RunCli(absl::StrCat("report ", job, " --out ", html, " --markdown ", md));
   ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
   EXPECT_NE(reading.find("shatar"), std::string::npos) << reading;
   const std::string report = Slurp(html);
@@ -226,9 +212,8 @@ TEST(StudyJobsEndToEnd, DropOutBookGrowsOnWorkersSurvivesARestartAndExports) {
   }
 
   const std::string tbk = farm.dir() + "/doe.tbk", bin = farm.dir() + "/doe.bin";
-  const auto [code, out] =
-      RunCli(farm, absl::StrCat("book export ", job, " --out ", tbk, " --polyglot ", bin, " --pgn ",
-                                farm.dir(), "/doe.pgn"));
+  const auto [code, out] = farm.RunCli(absl::StrCat(
+      "book export ", job, " --out ", tbk, " --polyglot ", bin, " --pgn ", farm.dir(), "/doe.pgn"));
   ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
   absl::StatusOr<book::OpeningBook> loaded = book::OpeningBook::Load(tbk);
   ASSERT_TRUE(loaded.ok()) << loaded.status();
@@ -252,8 +237,8 @@ TEST(StudyJobsEndToEnd, BookBuiltFromFarmGamesHoldsTheirOpenings) {
   const std::string tbk = farm.dir() + "/games.tbk", epd = farm.dir() + "/games.epd",
                     balanced = farm.dir() + "/balanced.epd";
   const auto [code, out] =
-      RunCli(farm, absl::StrCat("book build --from ", job, " --out ", tbk, " --max-plies 8 --epd ",
-                                epd, " --balanced ", balanced, " --balanced-plies 4 --band 300"));
+      farm.RunCli(absl::StrCat("book build --from ", job, " --out ", tbk, " --max-plies 8 --epd ",
+                               epd, " --balanced ", balanced, " --balanced-plies 4 --band 300"));
   ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
   absl::StatusOr<book::OpeningBook> loaded = book::OpeningBook::Load(tbk);
   ASSERT_TRUE(loaded.ok()) << loaded.status();
