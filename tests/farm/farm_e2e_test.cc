@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <set>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/api/game_session.h"
 #include "engine/selfplay/pgn.h"
@@ -350,6 +351,43 @@ TEST(FarmEndToEnd, MatchAgainstFairyStockfishRunsOnWorkersThatHaveIt) {
   for (const v1::Game& g : *games) {
     const v1::PlayerInfo& b = g.id().colour() == 0 ? g.black() : g.white();
     EXPECT_EQ(b.engine(), "fairy-stockfish");
+    EXPECT_NE(g.termination(), v1::TERMINATION_ENGINE_FAILURE) << absl::StrJoin(g.events(), "; ");
+  }
+}
+
+// Our own engine as an external UCI engine, under two names the workers know.
+const std::string kEngine = std::string(TUMEN_BINARY_DIR) + "/bin/tumen-engine";
+
+// A 2-game shatar match between external engines `a` and `b`.
+v1::JobSpec ExternalMatch(const std::string& a, const std::string& b) {
+  v1::JobSpec spec = SmallMatch(2, 300);
+  spec.mutable_match()->set_params_b("");
+  for (const auto& [name, player] : {std::pair{a, spec.mutable_match()->mutable_engine_a()},
+                                     std::pair{b, spec.mutable_match()->mutable_engine_b()}}) {
+    player->set_name(name);
+    player->set_uci_variant("shatar");
+  }
+  return spec;
+}
+
+// Issue 20: `--engine A=PATH --engine B=PATH` kept only B, so the worker never leased a job
+// that names A. Repeated flags add up.
+TEST(FarmEndToEnd, WorkerWithTwoRepeatedEngineFlagsPlaysAMatchBetweenThem) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("two-engines", 1, 1,
+                               {"--engine", "tumen-a=" + kEngine, "--engine", "tumen-b=" + kEngine})
+                  .ok());
+  const uint64_t job = CreateJob(farm, ExternalMatch("tumen-a", "tumen-b"));
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(2));
+  ASSERT_TRUE(done.ok()) << done.status() << "\n" << farm.RunCli("workers").second;
+  ExpectCompleteAndValid(farm, job, 2);
+  absl::StatusOr<std::vector<v1::Game>> games = farm.ExportGames(job);
+  ASSERT_TRUE(games.ok());
+  for (const v1::Game& g : *games) {
+    const bool a_white = g.id().colour() == 0;
+    EXPECT_EQ((a_white ? g.white() : g.black()).engine(), "tumen-a");
+    EXPECT_EQ((a_white ? g.black() : g.white()).engine(), "tumen-b");
     EXPECT_NE(g.termination(), v1::TERMINATION_ENGINE_FAILURE) << absl::StrJoin(g.events(), "; ");
   }
 }
