@@ -9,8 +9,9 @@
 //   tumen match --variant V --games N --tc nodes=2000 [--a A.txt] [--b B.txt] [--book F.epd]
 //               [--engine-b NAME --engine-b-variant V --engine-b-options Hash=16]  (external)
 //               [--random-plies 8] [--sprt elo0=0,elo1=5] [--seed S] [--adjudicate ...]
-//   tumen status [JOB] [--watch]      progress, W/D/L, pentanomial counts, Elo, LLR
-//   tumen workers                     workers with last heartbeat, games/min, nodes/s
+//   tumen status [JOB] [--watch]      progress, W/D/L, pentanomial counts, Elo, LLR, and why a
+//                                     job waits when no live worker can take its work
+//   tumen workers                     workers with last heartbeat, games/min, nodes/s, engines
 //   tumen tune --variant V --params spec.txt --iterations N --tc nodes=2000 [--base B.txt]
 //              [--book F.epd] [--random-plies 8] [--seed S]   SPSA over the listed parameters
 //   tumen export-params JOB [--out FILE]   the current theta of an SPSA job as a parameter file
@@ -223,6 +224,7 @@ void PrintSpsa(const tumen::v1::SpsaStatus& spsa) {
   }
 }
 
+// The progress bar, and under it why the job waits when no live worker can take its work.
 void PrintProgress(const tumen::v1::JobInfo& j, const char* unit) {
   const int width = 30;
   const int filled = j.games_total() ? int(width * j.games_stored() / j.games_total()) : 0;
@@ -230,6 +232,7 @@ void PrintProgress(const tumen::v1::JobInfo& j, const char* unit) {
               std::string(width - std::min(filled, width), '.').c_str(),
               static_cast<unsigned long long>(j.games_stored()),
               static_cast<unsigned long long>(j.games_total()), unit);
+  if (j.has_waiting()) std::printf("  waiting: %s\n", j.waiting().reason().c_str());
 }
 
 void PrintJob(const tumen::v1::JobInfo& j) {
@@ -308,13 +311,14 @@ int Workers(CoordinatorClient& client) {
   absl::StatusOr<tumen::v1::ListWorkersResponse> r = client.ListWorkers({});
   if (!r.ok()) return Fail(std::string(r.status().message()));
   const int64_t now = absl::ToUnixMillis(absl::Now());
-  std::printf("%-22s %-16s %5s %12s %8s %10s %12s %6s\n", "id", "name", "cores", "last seen",
-              "games", "games/min", "nodes/s", "leases");
+  std::printf("%-22s %-16s %5s %12s %8s %10s %12s %6s  %s\n", "id", "name", "cores", "last seen",
+              "games", "games/min", "nodes/s", "leases", "engines");
   for (const tumen::v1::WorkerInfo& w : r->workers())
-    std::printf("%-22s %-16s %5u %10.1fs %8llu %10.2f %12.0f %6u\n", w.worker_id().c_str(),
+    std::printf("%-22s %-16s %5u %10.1fs %8llu %10.2f %12.0f %6u  %s\n", w.worker_id().c_str(),
                 w.name().c_str(), w.cores(), (now - w.last_seen_unix_ms()) / 1000.0,
                 static_cast<unsigned long long>(w.games()), w.games_per_minute(),
-                w.nodes_per_second(), w.active_leases());
+                w.nodes_per_second(), w.active_leases(),
+                w.engines().empty() ? "-" : absl::StrJoin(w.engines(), ",").c_str());
   return 0;
 }
 
