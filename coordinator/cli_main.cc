@@ -1,6 +1,7 @@
 // tumen: the operator's command line.
 //   tumen balance --variant V1,V2 [--rule-sets "R1;R2"] --games N --budgets 1000,4000
-//   tumen report JOB [--out report.html] [--markdown report.md]   balance study report
+//   tumen report JOB [--out PATH|FOLDER/] [--markdown F.md]   balance study report: PATH.html
+//        and PATH.md (or FOLDER/report-JOB.html and .md; default report-JOB.* here)
 //   tumen analyse --variant V --positions F.epd --tc depth=12 [--out results.epd]
 //   tumen book build --from JOB[,JOB] --out B.tbk [--max-plies 16] [--min-games 2]
 //   tumen book expand --variant V --expansions N --tc nodes=N [--omega 0.05]  (drop-out job)
@@ -80,7 +81,11 @@ ABSL_FLAG(std::string, engine_a_options, "", "match: UCI options of engine A, NA
 ABSL_FLAG(std::string, engine_b_options, "", "match: UCI options of engine B, NAME=VALUE,...");
 ABSL_FLAG(bool, watch, false, "status: refresh until the job ends");
 ABSL_FLAG(std::string, format, "pgn", "export: pgn or binpb (length-delimited tumen.v1.Game)");
-ABSL_FLAG(std::string, out, "", "export: output file (default: standard output)");
+ABSL_FLAG(std::string, out, "",
+          "export, export-params, analyse: output file (default: standard output); book: the "
+          ".tbk file; report: where both files go, PATH.html and PATH.md (a .html or .md "
+          "ending is replaced), or FOLDER/report-JOB.html and .md for a folder (default: "
+          "report-JOB.* in the current folder)");
 
 namespace {
 

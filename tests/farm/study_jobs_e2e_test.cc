@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -96,6 +97,52 @@ TEST(StudyJobsEndToEnd, BalanceStudyPlaysEveryArmUnderItsRulesAndReports) {
   EXPECT_NE(report.find("<svg"), std::string::npos);
   EXPECT_NE(report.find("queen=bers"), std::string::npos);
   EXPECT_NE(Slurp(md).find("chess nodes=300"), std::string::npos);
+}
+
+// `tumen report --out` puts both files where it says and prints their paths (issue 20: the HTML
+// went to PATH without an extension, the Markdown to report-JOB.md in the current folder).
+TEST(StudyJobsEndToEnd, ReportWritesBothFilesWhereOutSaysAndPrintsTheirPaths) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  v1::JobSpec spec;
+  *spec.mutable_balance()->add_arms() = Arm("chess", "", 100, 2);
+  const uint64_t job = CreateJob(farm, spec);
+  absl::StatusOr<v1::JobInfo> info = farm.WaitForJob(job, absl::Minutes(3));
+  ASSERT_TRUE(info.ok()) << info.status();
+  const std::string stray = absl::StrCat("report-", job, ".md");  // in the current folder
+  std::filesystem::remove(stray);
+
+  const std::string stem = farm.dir() + "/study";
+  int code = 0;
+  std::string out;
+  std::tie(code, out) = farm.RunCli(absl::StrCat("report ", job, " --out ", stem));
+  ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
+  EXPECT_NE(Slurp(stem + ".html").find("<svg"), std::string::npos);
+  EXPECT_NE(Slurp(stem + ".md").find("chess nodes=100"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(stem)) << "the HTML lost its extension";
+  EXPECT_FALSE(std::filesystem::exists(stray)) << "the Markdown went to the current folder";
+  std::filesystem::remove(stray);
+  EXPECT_NE(out.find("wrote " + stem + ".html\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("wrote " + stem + ".md\n"), std::string::npos) << out;
+
+  const std::string folder = farm.dir() + "/reports";
+  std::filesystem::create_directory(folder);
+  std::tie(code, out) = farm.RunCli(absl::StrCat("report ", job, " --out ", folder));
+  ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
+  const std::string in_folder = absl::StrCat(folder, "/report-", job);
+  EXPECT_NE(Slurp(in_folder + ".html").find("<svg"), std::string::npos);
+  EXPECT_NE(Slurp(in_folder + ".md").find("chess nodes=100"), std::string::npos);
+  EXPECT_NE(out.find("wrote " + in_folder + ".html\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("wrote " + in_folder + ".md\n"), std::string::npos) << out;
+  std::filesystem::remove(stray);
+
+  // The help describes --out for `tumen report`.
+  std::tie(code, out) = farm.RunCli("--helpfull");
+  const size_t flag = out.find("--out (");
+  ASSERT_NE(flag, std::string::npos) << out;
+  const std::string help = out.substr(flag, out.find("; default: \"", flag) - flag);
+  EXPECT_NE(help.find("report: "), std::string::npos) << help;
 }
 
 TEST(StudyJobsEndToEnd, AnalysisJobAnswersEveryPositionUnderTheRules) {
