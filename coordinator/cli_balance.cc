@@ -10,6 +10,7 @@
 #include "coordinator/balance_stats.h"
 #include "coordinator/cli_commands.h"
 #include "coordinator/cli_common.h"
+#include "coordinator/report_paths.h"
 #include "engine/api/game_session.h"
 
 ABSL_DECLARE_FLAG(std::string, variant);
@@ -28,7 +29,8 @@ ABSL_FLAG(std::string, budgets, "", "balance: node budgets per move, e.g. 1000,4
 ABSL_FLAG(int, sample_plies, 8, "balance: opening plies drawn among near-best moves");
 ABSL_FLAG(int, sample_margin, 30, "balance: centipawns from the best a sampled move may lose");
 ABSL_FLAG(int, max_game_plies, 800, "balance: longer games are drawn (max-length)");
-ABSL_FLAG(std::string, markdown, "", "report: Markdown summary (default report-JOB.md)");
+ABSL_FLAG(std::string, markdown, "",
+          "report: the Markdown summary's file (default: beside the HTML, as --out says)");
 
 namespace tumen::cli {
 
@@ -94,6 +96,10 @@ int BalanceCommand(CoordinatorClient& client) {
 }
 
 int ReportCommand(CoordinatorClient& client, uint64_t job_id) {
+  // Checked first: a bad --out should not cost the export and the statistics.
+  const absl::StatusOr<coordinator::ReportPaths> paths = coordinator::ChooseReportPaths(
+      absl::GetFlag(FLAGS_out), absl::GetFlag(FLAGS_markdown), job_id);
+  if (!paths.ok()) return Fail(paths.status());
   v1::GetJobRequest request;
   request.set_job_id(job_id);
   absl::StatusOr<v1::GetJobResponse> r = client.GetJob(request);
@@ -131,17 +137,14 @@ int ReportCommand(CoordinatorClient& client, uint64_t job_id) {
     stats.push_back(*std::move(st));
   }
   const std::string title = absl::StrCat("Tumen balance study (job ", job_id, ")");
-  std::string html = absl::GetFlag(FLAGS_out), markdown = absl::GetFlag(FLAGS_markdown);
-  if (html.empty()) html = absl::StrCat("report-", job_id, ".html");
-  if (markdown.empty()) markdown = absl::StrCat("report-", job_id, ".md");
-  if (absl::Status w = WriteFile(html, coordinator::RenderBalanceHtml(title, stats)); !w.ok())
-    return Fail(w);
-  if (absl::Status w = WriteFile(markdown, coordinator::RenderBalanceMarkdown(title, stats));
-      !w.ok())
-    return Fail(w);
-  std::fprintf(stderr, "tumen: report %s and %s\n", html.c_str(), markdown.c_str());
   std::fputs(coordinator::BalanceReading(stats).c_str(), stdout);
   std::fputs("\n", stdout);
+  for (const auto& [path, text] :
+       {std::pair{paths->html, coordinator::RenderBalanceHtml(title, stats)},
+        std::pair{paths->markdown, coordinator::RenderBalanceMarkdown(title, stats)}}) {
+    if (absl::Status w = WriteFile(path, text); !w.ok()) return Fail(w);
+    std::printf("wrote %s\n", path.c_str());
+  }
   return 0;
 }
 

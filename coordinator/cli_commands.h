@@ -17,7 +17,8 @@ int AnalyseCommand(worker::CoordinatorClient& client);
 int BookCommand(worker::CoordinatorClient* client, const std::vector<std::string>& args);
 // tumen balance --variant V1,V2 [--rule-sets "R1;R2"] --games N --tc nodes=A,B
 int BalanceCommand(worker::CoordinatorClient& client);
-// tumen report JOB [--out report.html] [--markdown report.md]
+// tumen report JOB [--out PATH|FOLDER/] [--markdown F.md]: PATH.html and PATH.md, or
+// FOLDER/report-JOB.html and .md (coordinator/report_paths.h); prints both paths.
 int ReportCommand(worker::CoordinatorClient& client, uint64_t job_id);
 
 }  // namespace tumen::cli

@@ -1,6 +1,7 @@
 // tumen: the operator's command line.
 //   tumen balance --variant V1,V2 [--rule-sets "R1;R2"] --games N --budgets 1000,4000
-//   tumen report JOB [--out report.html] [--markdown report.md]   balance study report
+//   tumen report JOB [--out PATH|FOLDER/] [--markdown F.md]   balance study report: PATH.html
+//        and PATH.md (or FOLDER/report-JOB.html and .md; default report-JOB.* here)
 //   tumen analyse --variant V --positions F.epd --tc depth=12 [--out results.epd]
 //   tumen book build --from JOB[,JOB] --out B.tbk [--max-plies 16] [--min-games 2]
 //   tumen book expand --variant V --expansions N --tc nodes=N [--omega 0.05]  (drop-out job)
@@ -9,8 +10,9 @@
 //   tumen match --variant V --games N --tc nodes=2000 [--a A.txt] [--b B.txt] [--book F.epd]
 //               [--engine-b NAME --engine-b-variant V --engine-b-options Hash=16]  (external)
 //               [--random-plies 8] [--sprt elo0=0,elo1=5] [--seed S] [--adjudicate ...]
-//   tumen status [JOB] [--watch]      progress, W/D/L, pentanomial counts, Elo, LLR
-//   tumen workers                     workers with last heartbeat, games/min, nodes/s
+//   tumen status [JOB] [--watch]      progress, W/D/L, pentanomial counts, Elo, LLR, and why a
+//                                     job waits when no live worker can take its work
+//   tumen workers                     workers with last heartbeat, games/min, nodes/s, engines
 //   tumen tune --variant V --params spec.txt --iterations N --tc nodes=2000 [--base B.txt]
 //              [--book F.epd] [--random-plies 8] [--seed S]   SPSA over the listed parameters
 //   tumen export-params JOB [--out FILE]   the current theta of an SPSA job as a parameter file
@@ -79,7 +81,11 @@ ABSL_FLAG(std::string, engine_a_options, "", "match: UCI options of engine A, NA
 ABSL_FLAG(std::string, engine_b_options, "", "match: UCI options of engine B, NAME=VALUE,...");
 ABSL_FLAG(bool, watch, false, "status: refresh until the job ends");
 ABSL_FLAG(std::string, format, "pgn", "export: pgn or binpb (length-delimited tumen.v1.Game)");
-ABSL_FLAG(std::string, out, "", "export: output file (default: standard output)");
+ABSL_FLAG(std::string, out, "",
+          "export, export-params, analyse: output file (default: standard output); book: the "
+          ".tbk file; report: where both files go, PATH.html and PATH.md (a .html or .md "
+          "ending is replaced), or FOLDER/report-JOB.html and .md for a folder (default: "
+          "report-JOB.* in the current folder)");
 
 namespace {
 
@@ -223,6 +229,7 @@ void PrintSpsa(const tumen::v1::SpsaStatus& spsa) {
   }
 }
 
+// The progress bar, and under it why the job waits when no live worker can take its work.
 void PrintProgress(const tumen::v1::JobInfo& j, const char* unit) {
   const int width = 30;
   const int filled = j.games_total() ? int(width * j.games_stored() / j.games_total()) : 0;
@@ -230,6 +237,7 @@ void PrintProgress(const tumen::v1::JobInfo& j, const char* unit) {
               std::string(width - std::min(filled, width), '.').c_str(),
               static_cast<unsigned long long>(j.games_stored()),
               static_cast<unsigned long long>(j.games_total()), unit);
+  if (j.has_waiting()) std::printf("  waiting: %s\n", j.waiting().reason().c_str());
 }
 
 void PrintJob(const tumen::v1::JobInfo& j) {
@@ -308,13 +316,14 @@ int Workers(CoordinatorClient& client) {
   absl::StatusOr<tumen::v1::ListWorkersResponse> r = client.ListWorkers({});
   if (!r.ok()) return Fail(std::string(r.status().message()));
   const int64_t now = absl::ToUnixMillis(absl::Now());
-  std::printf("%-22s %-16s %5s %12s %8s %10s %12s %6s\n", "id", "name", "cores", "last seen",
-              "games", "games/min", "nodes/s", "leases");
+  std::printf("%-22s %-16s %5s %12s %8s %10s %12s %6s  %s\n", "id", "name", "cores", "last seen",
+              "games", "games/min", "nodes/s", "leases", "engines");
   for (const tumen::v1::WorkerInfo& w : r->workers())
-    std::printf("%-22s %-16s %5u %10.1fs %8llu %10.2f %12.0f %6u\n", w.worker_id().c_str(),
+    std::printf("%-22s %-16s %5u %10.1fs %8llu %10.2f %12.0f %6u  %s\n", w.worker_id().c_str(),
                 w.name().c_str(), w.cores(), (now - w.last_seen_unix_ms()) / 1000.0,
                 static_cast<unsigned long long>(w.games()), w.games_per_minute(),
-                w.nodes_per_second(), w.active_leases());
+                w.nodes_per_second(), w.active_leases(),
+                w.engines().empty() ? "-" : absl::StrJoin(w.engines(), ",").c_str());
   return 0;
 }
 

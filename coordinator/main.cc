@@ -3,6 +3,7 @@
 //                     [--tls-cert F --tls-key F] [--port-file F] [--lease-seconds N]
 // Port 0 picks a free port; the chosen address is printed and written to --port-file.
 // SIGTERM/SIGINT: in-flight calls finish (up to 5 s), then the process exits.
+// Every few seconds the main thread logs jobs that no live worker can take (and why) to stderr.
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
@@ -66,6 +67,9 @@ int main(int argc, char** argv) {
   if (!store.ok()) return Fail(std::string(store.status().message()));
   SchedulerOptions options;
   options.lease_ms = int64_t(std::max(1, absl::GetFlag(FLAGS_lease_seconds))) * 1000;
+  options.log = [](const std::string& line) {
+    std::fprintf(stderr, "tumen-coordinator: %s\n", line.c_str());
+  };
   absl::StatusOr<std::unique_ptr<Scheduler>> scheduler = Scheduler::Create(store->get(), options);
   if (!scheduler.ok()) return Fail(std::string(scheduler.status().message()));
   CoordinatorService service(scheduler->get(), *std::move(auth));
@@ -101,7 +105,10 @@ int main(int argc, char** argv) {
   }
   std::signal(SIGTERM, OnSignal);
   std::signal(SIGINT, OnSignal);
-  while (!stop_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (int tick = 1; !stop_requested.load(); ++tick) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (tick % 100 == 0) (*scheduler)->LogWaitingJobs();  // every 5 s; says each change once
+  }
   std::printf("tumen-coordinator: shutting down\n");
   std::fflush(stdout);
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));

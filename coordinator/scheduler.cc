@@ -7,6 +7,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "coordinator/job_waiting.h"
 #include "engine/api/game_session.h"
 #include "engine/core/prng.h"
 #include "engine/selfplay/opening.h"
@@ -19,6 +21,8 @@ namespace {
 constexpr uint32_t kMaxMovesPerGame = 4000;
 constexpr uint32_t kMaxGamesPerSubmission = 512;
 constexpr uint32_t kMaxShardsPerLease = 64;
+constexpr size_t kMaxEnginesPerWorker = 64;
+constexpr size_t kMaxEngineName = 64;
 
 absl::Status Invalid(absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat("match spec: ", what));
@@ -187,6 +191,12 @@ const Scheduler::Arm& Scheduler::Job::ArmOfShard(uint32_t shard) const {
 uint32_t Scheduler::Job::ShardOfPair(uint32_t pair) const {
   const Arm& arm = ArmOfPair(pair);
   return arm.first_shard + (pair - arm.first_pair) / arm.pairs_per_shard;
+}
+
+uint32_t Scheduler::Job::GamesInShard(uint32_t shard) const {
+  const Arm& arm = ArmOfShard(shard);
+  const uint32_t first = (shard - arm.first_shard) * arm.pairs_per_shard;
+  return 2 * (std::min(arm.pairs, first + arm.pairs_per_shard) - first);
 }
 
 absl::Status Scheduler::SetupJob(Job& job) {
@@ -377,12 +387,67 @@ absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
   return *id;
 }
 
-v1::JobInfo Scheduler::Describe(const Job& job) const {
+std::vector<std::string> Scheduler::JobEngines(const Job& job) {
+  std::vector<std::string> engines;
+  for (const Arm& arm : job.arms)
+    for (const std::string& name : {arm.spec->engine_a().name(), arm.spec->engine_b().name()})
+      if (!name.empty()) engines.push_back(name);
+  return engines;
+}
+
+std::optional<v1::JobWaiting> Scheduler::Waiting(const Job& job, int64_t now) const {
+  if (!job.running()) return std::nullopt;
+  // A match or balance job waits only for shards that are neither done nor leased. Analysis
+  // and book jobs cut their work as workers ask, so any live worker can take it.
+  if (job.plays_games()) {
+    bool open = false;
+    for (uint32_t s = 0; s < job.shard_count && !open; ++s) {
+      auto lease = job.leases.find(s);
+      open = job.shard_games_stored[s] < job.GamesInShard(s) &&
+             (lease == job.leases.end() || lease->second.deadline_unix_ms <= now);
+    }
+    if (!open) return std::nullopt;
+  }
+  // Live: seen within a lease period, as a worker must be to keep a lease.
+  std::vector<WorkerOffer> live;
+  for (const auto& [id, w] : workers_)
+    if (w.stored.last_seen_unix_ms > now - options_.lease_ms)
+      live.push_back({w.engines_known, w.engines});
+  return WhyNoWorkerCanTake(JobEngines(job), live);
+}
+
+void Scheduler::LogWaitingJobs() {
+  std::vector<std::string> lines;
+  {
+    absl::MutexLock lock(&mutex_);
+    const int64_t now = Now();
+    for (auto& [id, job] : jobs_) {
+      const std::optional<v1::JobWaiting> waiting = Waiting(job, now);
+      std::string why;
+      if (waiting)
+        why = waiting->live_workers() == 0
+                  ? "no live worker"
+                  : absl::StrCat("engines ", absl::StrJoin(waiting->missing_engines(), ","));
+      if (why == job.waiting_logged) continue;
+      if (waiting)
+        lines.push_back(absl::StrCat("job ", id, " waits: ", waiting->reason()));
+      else if (job.running())
+        lines.push_back(absl::StrCat("job ", id, " no longer waits: a live worker can take it"));
+      job.waiting_logged = why;
+    }
+  }
+  if (options_.log)
+    for (const std::string& line : lines) options_.log(line);
+}
+
+v1::JobInfo Scheduler::Describe(const Job& job, int64_t now) const {
   v1::JobInfo info;
   info.set_job_id(job.stored.id);
   *info.mutable_spec() = job.stored.spec;
   info.set_state(job.stored.state);
   info.set_created_unix_ms(job.stored.created_unix_ms);
+  if (std::optional<v1::JobWaiting> waiting = Waiting(job, now))
+    *info.mutable_waiting() = *std::move(waiting);
   if (!job.plays_games()) {
     DescribeAnalysis(job, info);
     return info;
@@ -439,10 +504,11 @@ absl::StatusOr<std::vector<v1::JobInfo>> Scheduler::GetJobs(uint64_t job_id) {
   if (job_id != 0) {
     auto it = jobs_.find(job_id);
     if (it == jobs_.end()) return absl::NotFoundError(absl::StrCat("no job ", job_id));
-    out.push_back(Describe(it->second));
+    out.push_back(Describe(it->second, Now()));
     return out;
   }
-  for (const auto& [id, job] : jobs_) out.push_back(Describe(job));
+  const int64_t now = Now();
+  for (const auto& [id, job] : jobs_) out.push_back(Describe(job, now));
   return out;
 }
 
@@ -489,6 +555,7 @@ std::vector<v1::WorkerInfo> Scheduler::ListWorkers() {
       for (const auto& [shard, lease] : job.leases)
         leases += lease.worker_id == id && lease.deadline_unix_ms > now;
     info.set_active_leases(leases);
+    for (const std::string& e : w.engines) info.add_engines(e);
     out.push_back(std::move(info));
   }
   return out;
@@ -550,10 +617,15 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(
 absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
     const std::string& worker_id, uint32_t max_shards, const std::vector<std::string>& engines,
     std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>>& issued) {
-  const auto can_play = [&](const v1::MatchSpec& m) {  // the worker runs the job's engines
-    for (const std::string& name : {m.engine_a().name(), m.engine_b().name()})
-      if (!name.empty() && std::find(engines.begin(), engines.end(), name) == engines.end())
-        return false;
+  if (engines.size() > kMaxEnginesPerWorker ||
+      std::any_of(engines.begin(), engines.end(),
+                  [](const std::string& e) { return e.empty() || e.size() > kMaxEngineName; }))
+    return absl::InvalidArgumentError(absl::StrCat("lease request: at most ", kMaxEnginesPerWorker,
+                                                   " engine names of 1 to ", kMaxEngineName,
+                                                   " characters"));
+  const auto can_play = [&](const Job& job) {  // the worker runs all of the job's engines
+    for (const std::string& name : JobEngines(job))
+      if (std::find(engines.begin(), engines.end(), name) == engines.end()) return false;
     return true;
   };
   absl::MutexLock lock(&mutex_);
@@ -562,6 +634,13 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
     return absl::NotFoundError(absl::StrCat("unknown worker '", worker_id, "'; register first"));
   const int64_t now = Now();
   worker->second.stored.last_seen_unix_ms = now;
+  // Remembered for `tumen workers` and for saying why a job waits (coordinator/job_waiting.h).
+  worker->second.engines_known = true;
+  worker->second.engines = engines;
+  std::sort(worker->second.engines.begin(), worker->second.engines.end());
+  worker->second.engines.erase(
+      std::unique(worker->second.engines.begin(), worker->second.engines.end()),
+      worker->second.engines.end());
   max_shards = std::min(max_shards, kMaxShardsPerLease);
   std::vector<v1::Lease> out;
   for (auto& [id, job] : jobs_) {
@@ -571,13 +650,9 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
       if (out.size() >= max_shards) break;
       continue;
     }
-    if (!can_play(*job.arms[0].spec)) continue;
+    if (!can_play(job)) continue;
     for (uint32_t s = 0; s < job.shard_count && out.size() < max_shards; ++s) {
-      const Arm& arm = job.ArmOfShard(s);
-      const uint32_t first = (s - arm.first_shard) * arm.pairs_per_shard;
-      const uint32_t games_in_shard =
-          2 * (std::min(arm.pairs, first + arm.pairs_per_shard) - first);
-      if (job.shard_games_stored[s] >= games_in_shard) continue;
+      if (job.shard_games_stored[s] >= job.GamesInShard(s)) continue;
       auto lease = job.leases.find(s);
       if (lease != job.leases.end() && lease->second.deadline_unix_ms > now) continue;
       job.leases[s] = {worker_id, now + options_.lease_ms};

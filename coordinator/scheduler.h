@@ -5,8 +5,9 @@
 //  - analysis: shards of positions, one result each (coordinator/scheduler_analysis.cc);
 //  - book: a drop-out expansion whose analysis shards are cut as workers ask for work.
 //
-// Threads: every public method may be called from any gRPC thread. In-memory state is
-// guarded by mutex_; the store and game validation run outside it.
+// Threads: every public method may be called from any gRPC thread, and LogWaitingJobs from
+// the coordinator's main thread. In-memory state is guarded by mutex_; the store, game
+// validation and the log run outside it.
 #ifndef TUMEN_COORDINATOR_SCHEDULER_H_
 #define TUMEN_COORDINATOR_SCHEDULER_H_
 
@@ -15,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,7 +34,8 @@ struct SchedulerOptions {
   int64_t lease_ms = 60'000;
   uint32_t default_pairs_per_shard = 2;
   uint32_t max_games_per_job = 200'000;
-  std::function<int64_t()> now_unix_ms;  // empty: the system clock
+  std::function<int64_t()> now_unix_ms;         // empty: the system clock
+  std::function<void(const std::string&)> log;  // one line each; empty: no log
 };
 
 class Scheduler {
@@ -47,6 +50,10 @@ class Scheduler {
   absl::Status CancelJob(uint64_t job_id);
   absl::Status ExportGames(uint64_t job_id, const std::function<void(const v1::Game&)>& visit);
   std::vector<v1::WorkerInfo> ListWorkers();
+  // Logs each running job that waits because no live worker can take its open work (the
+  // reason GetJobs shows), once when it starts waiting or its reason changes, and once when
+  // it stops waiting; nothing while it stays the same. Call it every few seconds.
+  void LogWaitingJobs();
 
   // Workers.
   absl::StatusOr<std::string> RegisterWorker(const v1::RegisterWorkerRequest& request);
@@ -100,18 +107,27 @@ class Scheduler {
     std::unique_ptr<book::DropoutBook> dropout;
     std::map<uint32_t, std::vector<uint64_t>> shard_tasks;
     std::map<uint64_t, v1::AnalysisPosition> book_tasks;  // issued, result not yet applied
+    // Why the job waited when LogWaitingJobs last said so (no live worker, or the engines no
+    // live worker offers; not the count of live workers, which changes without news); empty
+    // while it does not wait.
+    std::string waiting_logged;
     bool running() const { return stored.state == v1::JOB_STATE_RUNNING; }
     bool plays_games() const { return !arms.empty(); }
     size_t ArmIndexOfPair(uint32_t pair) const;
     const Arm& ArmOfPair(uint32_t pair) const { return arms[ArmIndexOfPair(pair)]; }
     const Arm& ArmOfShard(uint32_t shard) const;
     uint32_t ShardOfPair(uint32_t pair) const;
+    uint32_t GamesInShard(uint32_t shard) const;
     uint64_t GamesTotal() const { return 2 * uint64_t(pairs); }
   };
   using SpsaMarks = std::vector<std::pair<uint32_t, int64_t>>;  // (pair, applied_seq)
   struct Worker {
     StoredWorker stored;
     uint64_t nodes_since_register = 0;
+    // The external engines of its last lease request (sorted); unknown until its first one
+    // since this coordinator started.
+    bool engines_known = false;
+    std::vector<std::string> engines;
   };
 
   Scheduler(GameStore* store, SchedulerOptions options);
@@ -140,7 +156,13 @@ class Scheduler {
   v1::JobState Verdict(const Job& job) const;
   // Issues SPSA perturbations for the shard's pairs where needed (appended to `issued`).
   v1::Shard MakeShard(Job& job, uint32_t shard_id, std::vector<StoredSpsaPair>* issued);
-  v1::JobInfo Describe(const Job& job) const;
+  v1::JobInfo Describe(const Job& job, int64_t now) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  // Why no live worker can take the job's unleased work; nothing when one can, or when every
+  // piece of its work is leased (coordinator/job_waiting.h).
+  std::optional<v1::JobWaiting> Waiting(const Job& job, int64_t now) const
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  // The external engines a job's games need: a worker must run all of them to lease its shards.
+  static std::vector<std::string> JobEngines(const Job& job);
   // Checks a submitted game against its job before the (slow) replay; fills `expected`.
   absl::Status CheckIdentity(const v1::Game& game) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
 

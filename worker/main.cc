@@ -1,5 +1,6 @@
 // tumen-worker: plays the farm's games on this machine.
 //   tumen-worker --coordinator HOST:PORT --token-file F --games N [--name NAME] [--spool DIR]
+//                [--engine NAME=PATH]...   (every --engine adds engines; see worker/engine_flags.h)
 // First SIGTERM/SIGINT: finish the running games, upload, exit. Second: stop now (finished
 // games stay in the spool and are uploaded by the next start).
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include "absl/flags/usage.h"
 #include "coordinator/token_file.h"
 #include "engine/core/command_line.h"
+#include "worker/engine_flags.h"
 #include "worker/worker.h"
 
 ABSL_FLAG(std::string, coordinator, "127.0.0.1:50051", "coordinator address");
@@ -25,8 +27,11 @@ ABSL_FLAG(std::string, name, "", "worker name (default: host name)");
 ABSL_FLAG(std::string, spool, "", "spool directory (default: tumen-spool-<name>)");
 ABSL_FLAG(int, heartbeat_seconds, 10, "heartbeat interval");
 ABSL_FLAG(int64_t, max_games, 0, "exit after this many games (0: run until stopped)");
+// main() takes every --engine out of the command line itself (absl would keep only the last);
+// the flag stays declared for --help and for a --flagfile.
 ABSL_FLAG(std::vector<std::string>, engine, {},
-          "external UCI engines this worker may run, NAME=PATH (comma-separated or repeated)");
+          "external UCI engines this worker may run, NAME=PATH (comma-separated or repeated; "
+          "every occurrence adds engines)");
 
 namespace {
 std::atomic<int> signals_received{0};
@@ -35,9 +40,20 @@ void OnSignal(int) { signals_received.fetch_add(1); }
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage("tumen-worker --coordinator HOST:PORT --token-file F --games N");
-  tumen::NormalizedArgs args(argc, argv);
-  absl::ParseCommandLine(args.argc(), args.argv());
   using namespace tumen::worker;
+  tumen::NormalizedArgs normalized(argc, argv);
+  std::vector<std::string> args(normalized.argv() + 1, normalized.argv() + normalized.argc());
+  std::vector<std::string> engine_values = TakeRepeatedFlag(args, "engine");
+  std::vector<char*> rest = {normalized.argv()[0]};  // absl parses what is left
+  for (std::string& a : args) rest.push_back(a.data());
+  rest.push_back(nullptr);
+  absl::ParseCommandLine(int(rest.size()) - 1, rest.data());
+  for (const std::string& v : absl::GetFlag(FLAGS_engine)) engine_values.push_back(v);
+  absl::StatusOr<std::map<std::string, std::string>> engines = ParseEngineFlags(engine_values);
+  if (!engines.ok()) {
+    std::fprintf(stderr, "tumen-worker: %s\n", std::string(engines.status().message()).c_str());
+    return 2;
+  }
   if (absl::GetFlag(FLAGS_token_file).empty()) {
     std::fprintf(stderr, "tumen-worker: --token-file is required\n");
     return 2;
@@ -73,15 +89,7 @@ int main(int argc, char** argv) {
   options.games_in_parallel = absl::GetFlag(FLAGS_games);
   options.heartbeat_interval = absl::Seconds(std::max(1, absl::GetFlag(FLAGS_heartbeat_seconds)));
   options.max_games = absl::GetFlag(FLAGS_max_games);
-  for (const std::string& entry : absl::GetFlag(FLAGS_engine)) {
-    const size_t eq = entry.find('=');
-    if (eq == std::string::npos || eq == 0 || access(entry.substr(eq + 1).c_str(), X_OK) != 0) {
-      std::fprintf(stderr, "tumen-worker: --engine '%s': use NAME=PATH of an executable\n",
-                   entry.c_str());
-      return 2;
-    }
-    options.engines[entry.substr(0, eq)] = entry.substr(eq + 1);
-  }
+  options.engines = *std::move(engines);
   Worker worker(*std::move(client), *std::move(spool), options);
 
   std::signal(SIGTERM, OnSignal);

@@ -47,7 +47,10 @@ absl::Status Worker::Register() {
     absl::StatusOr<v1::RegisterWorkerResponse> r = client_->RegisterWorker(request);
     if (r.ok()) {
       worker_id_ = r->worker_id();
-      Log(absl::StrCat("registered as ", worker_id_));
+      std::string engines;
+      for (const auto& [name, path] : options_.engines)
+        absl::StrAppend(&engines, engines.empty() ? "; engines " : ", ", name, "=", path);
+      Log(absl::StrCat("registered as ", worker_id_, engines));
       return absl::OkStatus();
     }
     if (r.status().code() == absl::StatusCode::kUnauthenticated ||

@@ -3,7 +3,9 @@
 #include <filesystem>
 #include <set>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/time/clock.h"
 #include "engine/api/game_session.h"
 #include "engine/selfplay/pgn.h"
 #include "engine/selfplay/play_game.h"
@@ -352,6 +354,83 @@ TEST(FarmEndToEnd, MatchAgainstFairyStockfishRunsOnWorkersThatHaveIt) {
     EXPECT_EQ(b.engine(), "fairy-stockfish");
     EXPECT_NE(g.termination(), v1::TERMINATION_ENGINE_FAILURE) << absl::StrJoin(g.events(), "; ");
   }
+}
+
+// Our own engine as an external UCI engine, under two names the workers know.
+const std::string kEngine = std::string(TUMEN_BINARY_DIR) + "/bin/tumen-engine";
+
+// A 2-game shatar match between external engines `a` and `b`.
+v1::JobSpec ExternalMatch(const std::string& a, const std::string& b) {
+  v1::JobSpec spec = SmallMatch(2, 300);
+  spec.mutable_match()->set_params_b("");
+  for (const auto& [name, player] : {std::pair{a, spec.mutable_match()->mutable_engine_a()},
+                                     std::pair{b, spec.mutable_match()->mutable_engine_b()}}) {
+    player->set_name(name);
+    player->set_uci_variant("shatar");
+  }
+  return spec;
+}
+
+// Issue 20: `--engine A=PATH --engine B=PATH` kept only B, so the worker never leased a job
+// that names A. Repeated flags add up.
+TEST(FarmEndToEnd, WorkerWithTwoRepeatedEngineFlagsPlaysAMatchBetweenThem) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("two-engines", 1, 1,
+                               {"--engine", "tumen-a=" + kEngine, "--engine", "tumen-b=" + kEngine})
+                  .ok());
+  const uint64_t job = CreateJob(farm, ExternalMatch("tumen-a", "tumen-b"));
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(2));
+  ASSERT_TRUE(done.ok()) << done.status() << "\n" << farm.RunCli("workers").second;
+  ExpectCompleteAndValid(farm, job, 2);
+  absl::StatusOr<std::vector<v1::Game>> games = farm.ExportGames(job);
+  ASSERT_TRUE(games.ok());
+  for (const v1::Game& g : *games) {
+    const bool a_white = g.id().colour() == 0;
+    EXPECT_EQ((a_white ? g.white() : g.black()).engine(), "tumen-a");
+    EXPECT_EQ((a_white ? g.black() : g.white()).engine(), "tumen-b");
+    EXPECT_NE(g.termination(), v1::TERMINATION_ENGINE_FAILURE) << absl::StrJoin(g.events(), "; ");
+  }
+}
+
+// Issue 20: a job no live worker can take sat at 0 games behind an empty progress bar.
+// `tumen status` says which engine no live worker offers and how many live workers there are;
+// `tumen workers` lists each worker's engines.
+TEST(FarmEndToEnd, StatusSaysWhyNoLiveWorkerCanTakeAJob) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("only-a", 1, 1, {"--engine", "tumen-a=" + kEngine}).ok());
+  const uint64_t job = CreateJob(farm, ExternalMatch("tumen-a", "tumen-b"));
+  const std::string expected =
+      "  waiting: no live worker offers engine 'tumen-b' (1 live worker); start one with "
+      "--engine tumen-a=PATH --engine tumen-b=PATH\n";
+  std::string status;
+  // Until the worker has registered (after its bench), no worker is live at all.
+  for (const absl::Time end = absl::Now() + absl::Minutes(1); absl::Now() < end;) {
+    status = farm.RunCli(absl::StrCat("status ", job)).second;
+    if (status.find(expected) != std::string::npos) break;
+    absl::SleepFor(absl::Milliseconds(200));
+  }
+  EXPECT_NE(status.find(expected), std::string::npos) << status;
+  const std::string workers = farm.RunCli("workers").second;
+  EXPECT_NE(workers.find("only-a"), std::string::npos) << workers;
+  EXPECT_NE(workers.find(" tumen-a\n"), std::string::npos) << workers;
+  absl::StatusOr<v1::JobInfo> info = farm.GetJob(job);
+  ASSERT_TRUE(info.ok()) << info.status();
+  EXPECT_EQ(info->games_stored(), 0u);
+  EXPECT_EQ(info->waiting().live_workers(), 1u);
+  ASSERT_EQ(info->waiting().missing_engines_size(), 1);
+  EXPECT_EQ(info->waiting().missing_engines(0), "tumen-b");
+
+  // The worker the reason asks for takes the job.
+  ASSERT_TRUE(farm.StartWorker("both", 1, 1,
+                               {"--engine", "tumen-a=" + kEngine, "--engine", "tumen-b=" + kEngine})
+                  .ok());
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(2));
+  ASSERT_TRUE(done.ok()) << done.status();
+  EXPECT_EQ(done->state(), v1::JOB_STATE_FINISHED);
+  EXPECT_FALSE(done->has_waiting());
+  EXPECT_EQ(farm.RunCli(absl::StrCat("status ", job)).second.find("waiting"), std::string::npos);
 }
 
 TEST(FarmEndToEnd, SprtStopsAClearlyDecidedMatch) {

@@ -1,9 +1,9 @@
 // Balance, analysis and book jobs end to end: real coordinator and worker processes, and the
 // `tumen` command line that turns their results into reports and books.
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -24,19 +24,6 @@ uint64_t CreateJob(const FarmHarness& farm, const v1::JobSpec& spec) {
   absl::StatusOr<v1::CreateJobResponse> r = farm.AdminClient()->CreateJob(request);
   EXPECT_TRUE(r.ok()) << r.status();
   return r.ok() ? r->job_id() : 0;
-}
-
-// Runs the `tumen` CLI against the farm; returns its exit code and standard output.
-std::pair<int, std::string> RunCli(const FarmHarness& farm, const std::string& args) {
-  const std::string command =
-      absl::StrCat(TUMEN_BINARY_DIR, "/bin/tumen --coordinator ", farm.address(), " --token-file ",
-                   farm.dir(), "/admin.token ", args, " 2>", farm.dir(), "/cli.err");
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string out;
-  char buffer[4096];
-  while (pipe && fgets(buffer, sizeof buffer, pipe)) out += buffer;
-  const int status = pipe ? pclose(pipe) : -1;
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
 std::string Slurp(const std::string& path) {
@@ -103,13 +90,59 @@ TEST(StudyJobsEndToEnd, BalanceStudyPlaysEveryArmUnderItsRulesAndReports) {
 
   const std::string html = farm.dir() + "/report.html", md = farm.dir() + "/report.md";
   const auto [code, reading] =
-      RunCli(farm, absl::StrCat("report ", job, " --out ", html, " --markdown ", md));
+      farm.RunCli(absl::StrCat("report ", job, " --out ", html, " --markdown ", md));
   ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
   EXPECT_NE(reading.find("shatar"), std::string::npos) << reading;
   const std::string report = Slurp(html);
   EXPECT_NE(report.find("<svg"), std::string::npos);
   EXPECT_NE(report.find("queen=bers"), std::string::npos);
   EXPECT_NE(Slurp(md).find("chess nodes=300"), std::string::npos);
+}
+
+// `tumen report --out` puts both files where it says and prints their paths (issue 20: the HTML
+// went to PATH without an extension, the Markdown to report-JOB.md in the current folder).
+TEST(StudyJobsEndToEnd, ReportWritesBothFilesWhereOutSaysAndPrintsTheirPaths) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  v1::JobSpec spec;
+  *spec.mutable_balance()->add_arms() = Arm("chess", "", 100, 2);
+  const uint64_t job = CreateJob(farm, spec);
+  absl::StatusOr<v1::JobInfo> info = farm.WaitForJob(job, absl::Minutes(3));
+  ASSERT_TRUE(info.ok()) << info.status();
+  const std::string stray = absl::StrCat("report-", job, ".md");  // in the current folder
+  std::filesystem::remove(stray);
+
+  const std::string stem = farm.dir() + "/study";
+  int code = 0;
+  std::string out;
+  std::tie(code, out) = farm.RunCli(absl::StrCat("report ", job, " --out ", stem));
+  ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
+  EXPECT_NE(Slurp(stem + ".html").find("<svg"), std::string::npos);
+  EXPECT_NE(Slurp(stem + ".md").find("chess nodes=100"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(stem)) << "the HTML lost its extension";
+  EXPECT_FALSE(std::filesystem::exists(stray)) << "the Markdown went to the current folder";
+  std::filesystem::remove(stray);
+  EXPECT_NE(out.find("wrote " + stem + ".html\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("wrote " + stem + ".md\n"), std::string::npos) << out;
+
+  const std::string folder = farm.dir() + "/reports";
+  std::filesystem::create_directory(folder);
+  std::tie(code, out) = farm.RunCli(absl::StrCat("report ", job, " --out ", folder));
+  ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
+  const std::string in_folder = absl::StrCat(folder, "/report-", job);
+  EXPECT_NE(Slurp(in_folder + ".html").find("<svg"), std::string::npos);
+  EXPECT_NE(Slurp(in_folder + ".md").find("chess nodes=100"), std::string::npos);
+  EXPECT_NE(out.find("wrote " + in_folder + ".html\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("wrote " + in_folder + ".md\n"), std::string::npos) << out;
+  std::filesystem::remove(stray);
+
+  // The help describes --out for `tumen report`.
+  std::tie(code, out) = farm.RunCli("--helpfull");
+  const size_t flag = out.find("--out (");
+  ASSERT_NE(flag, std::string::npos) << out;
+  const std::string help = out.substr(flag, out.find("; default: \"", flag) - flag);
+  EXPECT_NE(help.find("report: "), std::string::npos) << help;
 }
 
 TEST(StudyJobsEndToEnd, AnalysisJobAnswersEveryPositionUnderTheRules) {
@@ -226,9 +259,8 @@ TEST(StudyJobsEndToEnd, DropOutBookGrowsOnWorkersSurvivesARestartAndExports) {
   }
 
   const std::string tbk = farm.dir() + "/doe.tbk", bin = farm.dir() + "/doe.bin";
-  const auto [code, out] =
-      RunCli(farm, absl::StrCat("book export ", job, " --out ", tbk, " --polyglot ", bin, " --pgn ",
-                                farm.dir(), "/doe.pgn"));
+  const auto [code, out] = farm.RunCli(absl::StrCat(
+      "book export ", job, " --out ", tbk, " --polyglot ", bin, " --pgn ", farm.dir(), "/doe.pgn"));
   ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
   absl::StatusOr<book::OpeningBook> loaded = book::OpeningBook::Load(tbk);
   ASSERT_TRUE(loaded.ok()) << loaded.status();
@@ -252,8 +284,8 @@ TEST(StudyJobsEndToEnd, BookBuiltFromFarmGamesHoldsTheirOpenings) {
   const std::string tbk = farm.dir() + "/games.tbk", epd = farm.dir() + "/games.epd",
                     balanced = farm.dir() + "/balanced.epd";
   const auto [code, out] =
-      RunCli(farm, absl::StrCat("book build --from ", job, " --out ", tbk, " --max-plies 8 --epd ",
-                                epd, " --balanced ", balanced, " --balanced-plies 4 --band 300"));
+      farm.RunCli(absl::StrCat("book build --from ", job, " --out ", tbk, " --max-plies 8 --epd ",
+                               epd, " --balanced ", balanced, " --balanced-plies 4 --band 300"));
   ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
   absl::StatusOr<book::OpeningBook> loaded = book::OpeningBook::Load(tbk);
   ASSERT_TRUE(loaded.ok()) << loaded.status();

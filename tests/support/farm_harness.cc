@@ -1,7 +1,9 @@
 #include "tests/support/farm_harness.h"
 
 #include <signal.h>
+#include <sys/wait.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -151,6 +153,18 @@ absl::StatusOr<std::vector<v1::Game>> FarmHarness::ExportGames(uint64_t job_id) 
       AdminClient()->ExportGames(job_id, [&](const v1::Game& g) { games.push_back(g); });
   if (!s.ok()) return s;
   return games;
+}
+
+std::pair<int, std::string> FarmHarness::RunCli(const std::string& args) const {
+  const std::string command =
+      absl::StrCat(Bin("tumen"), " --coordinator ", address(), " --token-file ", dir_,
+                   "/admin.token ", args, " 2>", dir_, "/cli.err");
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  char buffer[4096];
+  while (pipe && fgets(buffer, sizeof buffer, pipe)) out += buffer;
+  const int status = pipe ? pclose(pipe) : -1;
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
 v1::JobSpec SmallMatch(uint32_t games, uint64_t nodes) {

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -41,6 +42,10 @@ class FarmHarness {
   absl::StatusOr<v1::JobInfo> GetJob(uint64_t job_id) const;
   // Every stored game of the job.
   absl::StatusOr<std::vector<v1::Game>> ExportGames(uint64_t job_id) const;
+
+  // Runs the `tumen` CLI against the farm with the admin token; returns its exit code and
+  // standard output (its standard error goes to dir()/cli.err).
+  std::pair<int, std::string> RunCli(const std::string& args) const;
 
   const std::string& dir() const { return dir_; }
   const std::string& worker_token() const { return worker_token_; }
