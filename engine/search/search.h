@@ -488,8 +488,8 @@ class Search {
         if (!tactical &&
             static_eval + Param(kFutilityBase) + Param(kFutilityMargin) * depth <= alpha)
           continue;
-        const int see_margin = tactical ? -Param(kSeeCaptureMargin) * depth
-                                        : -Param(kSeeQuietMargin) * depth * depth;
+        const int see_margin =
+            tactical ? -Param(kSeeCaptureMargin) * depth : -Param(kSeeQuietMargin) * depth * depth;
         if (!SeeGe(pos, m, see_margin)) continue;
       }
       G::DoMove(pos, m, w.states[ply]);

@@ -3,8 +3,8 @@
 //
 // RULES.md's values (16; 674; 7,354; 305,764; 2,623,570; 106,961,078) are counted here. An
 // earlier provisional depth-5 value, 2,624,326, is what one gets when the sealed-outside
-// win rule does NOT end the game (OutsideRule::kImmobilisationOnly). From ply 4 on both deer can stand sealed
-// outside the big square (e.g. 1.c3b3 D@c3 2.g3h3 D@g3: b3 and h3 have no step or jump
+// win rule does NOT end the game (OutsideRule::kImmobilisationOnly). From ply 4 on both deer can
+// stand sealed outside the big square (e.g. 1.c3b3 D@c3 2.g3h3 D@g3: b3 and h3 have no step or jump
 // back in); RULES.md says the dogs have then won and perft counts 0 moves below such a
 // position, so 756 leaves (the deer moves of the sealed ply-4 positions) drop out.
 // The independent reference below confirms both numbers, one per reading.

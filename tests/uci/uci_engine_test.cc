@@ -196,11 +196,10 @@ TEST(UciEngine, AGameEndedByRuleHasNoMovesAtTheRoot) {
 
 // The deer-chess ply cap ends a game in play (the deer win) but never stops perft.
 TEST(UciEngine, ThePlyCapEndsTheGameButNotPerft) {
-  const std::string out = RunCommands({"setoption name UCI_Variant value bogenjirge",
-                                       "position fen 6/2ddd2/2Dd1dD2/2ddd2/6 d 16 400",
-                                       "result", "go perft 2",
-                                       "position fen 6/2ddd2/2Dd1dD2/2ddd2/6 d 16 399",
-                                       "go perft 2"});
+  const std::string out =
+      RunCommands({"setoption name UCI_Variant value bogenjirge",
+                   "position fen 6/2ddd2/2Dd1dD2/2ddd2/6 d 16 400", "result", "go perft 2",
+                   "position fen 6/2ddd2/2Dd1dD2/2ddd2/6 d 16 399", "go perft 2"});
   EXPECT_TRUE(Contains(out, "result 1-0 ")) << out;
   const size_t first = out.find("Nodes searched: 674\n");
   ASSERT_NE(first, std::string::npos) << out;

@@ -17,8 +17,7 @@ bool SeeGe(const Position& pos, Move m, int threshold) {
   if (m.is_castling()) return threshold <= 0;
   const Square from = m.from(), to = m.to();
   const PieceType captured = m.is_en_passant() ? kPawn : TypeOf(pos.piece_on(to));
-  const PieceType mover =
-      m.is_promotion() ? m.promotion_type() : TypeOf(pos.MovedPiece(m));
+  const PieceType mover = m.is_promotion() ? m.promotion_type() : TypeOf(pos.MovedPiece(m));
   // `swap` is what the side to move is ahead of the threshold if the exchange stopped here,
   // seen from the side about to decide whether to go on.
   int swap = SeeValue(captured) - threshold;
