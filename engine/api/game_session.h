@@ -71,7 +71,8 @@ class GameSession {
   virtual void PonderHit() = 0;
   virtual void SetThreads(int threads) = 0;
   virtual void SetHashMb(size_t mib) = 0;
-  virtual void NewGame() = 0;  // clears the hash table and returns to the start position
+  virtual void NewGame() = 0;  // clears the hash table and the search's move statistics
+                                // and returns to the start position
   // Search and evaluation parameters, by name.
   virtual ParamSet& params() = 0;
 };

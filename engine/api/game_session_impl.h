@@ -153,6 +153,7 @@ class BasicGameSession final : public GameSession {
   }
   void NewGame() override {
     if (!tt_.empty()) tt_.Clear();
+    search_.ClearHistory();
     (void)SetPosition("", {});
   }
   ParamSet& params() override { return params_; }

@@ -61,6 +61,10 @@ class Search {
 
   void set_threads(int n) { threads_ = std::max(1, n); }
 
+  // Forgets what the move-ordering statistics learned: a new game (`ucinewgame`). Between
+  // searches of one game they are kept, as the transposition table is. Call between searches.
+  void ClearHistory() { histories_.clear(); }
+
   // Searches `root` (whose state chain holds the game history) under `limits`. `on_info`
   // receives progress from the main thread after each completed iteration (may be empty).
   SearchResult Run(const Position& root, const Limits& limits, const InfoCallback& on_info) {
@@ -73,9 +77,11 @@ class Search {
     tt_->NewSearch();
     InitReductions();
 
+    while (int(histories_.size()) < threads_) histories_.push_back(std::make_unique<History>());
     std::vector<std::unique_ptr<Worker>> workers;
     for (int i = 0; i < threads_; ++i)
-      workers.push_back(std::make_unique<Worker>(root, i, limits.excluded_moves));
+      workers.push_back(
+          std::make_unique<Worker>(root, i, limits.excluded_moves, histories_[size_t(i)].get()));
     workers_ = &workers;
     std::vector<std::thread> helpers;
     for (int i = 1; i < threads_; ++i)
@@ -120,16 +126,22 @@ class Search {
     std::vector<Move> pv;
   };
 
+  // Move-ordering statistics of one search thread, kept across the searches of a game:
+  // butterfly history (side, HistoryIndex), with gravity so that entries stay in +-16384.
+  struct History {
+    int butterfly[2][G::kHistorySize] = {};
+  };
+
   struct Worker {
-    Worker(const Position& root, int index, const std::vector<std::string>& excluded)
-        : pos(root), id(index) {
+    Worker(const Position& root, int index, const std::vector<std::string>& excluded,
+           History* thread_history)
+        : pos(root), id(index), history(thread_history->butterfly) {
       MoveList moves;
       G::GenerateMoves(pos, moves);
       for (Move m : moves)
         if (excluded.empty() ||
             std::find(excluded.begin(), excluded.end(), G::ToString(m)) == excluded.end())
           root_moves.push_back(RootMove{m, -kInfiniteScore, -kInfiniteScore, 0, {m}});
-      std::memset(history, 0, sizeof(history));
     }
     Position pos;
     int id;
@@ -139,7 +151,7 @@ class Search {
     Move killers[kMaxPly + 4][2] = {};
     Move pv[kMaxPly + 4][kMaxPly + 4] = {};
     int pv_length[kMaxPly + 4] = {};
-    int history[2][G::kHistorySize];
+    int (*history)[G::kHistorySize];  // this thread's History::butterfly
     int side_to_move_at_root = 0;
     uint64_t local_nodes = 0;
     std::atomic<uint64_t> nodes{0};  // published copy of local_nodes, read by the main thread
@@ -508,8 +520,10 @@ class Search {
       } else {
         int r = 0;
         if (depth >= 3 && !tactical && !in_check && !gives_check) {
+          // Moves with a good history are reduced less, moves with a bad one more.
           r = reductions_[std::min(depth, 63)][std::min(i + 1, 63)] - (pv_node ? 1 : 0) +
-              (breadcrumb.other_thread() ? 1 : 0);
+              (breadcrumb.other_thread() ? 1 : 0) -
+              w.history[side][history_index] / Param(kLmrHistoryDivisor);
           r = std::clamp(r, 0, new_depth - 1);
         }
         value = -AlphaBeta(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -643,6 +657,7 @@ class Search {
   } last_report_;  // best move and score of the last line reported in this search
   int reductions_[64][64] = {};
   std::vector<std::unique_ptr<Worker>>* workers_ = nullptr;
+  std::vector<std::unique_ptr<History>> histories_;  // one per thread, kept between searches
 
   // Lazy SMP breadcrumbs: near the root a thread marks the position it is searching; another
   // thread that arrives at the same position meanwhile reduces its late moves one ply more,

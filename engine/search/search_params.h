@@ -22,6 +22,7 @@ enum SearchParam : int {
   kLowDepthPruningDepth,  // futility and SEE pruning apply up to this depth
   kSeeCaptureMargin,      // a capture losing more than margin * depth in SEE is pruned
   kSeeQuietMargin,        // a quiet move losing more than margin * depth^2 in SEE is pruned
+  kLmrHistoryDivisor,     // LMR reduces one ply less per this much history (+-16384)
   kSearchParamCount
 };
 
@@ -33,7 +34,7 @@ inline const std::vector<ParamSpec>& SearchSpecs() {
       {"LmrDivisor", 230, 120, 400, 15},     {"LateMovePruningBase", 4, 1, 12, 1},
       {"FutilityBase", 80, 0, 300, 15},      {"FutilityMargin", 100, 30, 250, 10},
       {"LowDepthPruningDepth", 6, 0, 10, 1}, {"SeeCaptureMargin", 100, 0, 300, 15},
-      {"SeeQuietMargin", 25, 0, 100, 5},
+      {"SeeQuietMargin", 25, 0, 100, 5},     {"LmrHistoryDivisor", 8000, 2000, 30000, 1000},
   };
   return specs;
 }

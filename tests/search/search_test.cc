@@ -113,6 +113,23 @@ TEST(SearchDeterminism, OneThreadNodeLimitGivesTheSameResultEveryRun) {
   }
 }
 
+// Move-ordering statistics are kept between the searches of a game (as the table is) and
+// forgotten by a new game: after NewGame the same search counts the same nodes as in a new
+// session, while a second search without it is a different one.
+TEST(SearchDeterminism, NewGameForgetsWhatEarlierSearchesLearned) {
+  for (const char* variant : {"chess", "shatar-traditional"}) {
+    search::Limits l;
+    l.depth = 8;
+    auto fresh = *CreateGameSession(variant);
+    const uint64_t fresh_nodes = fresh->Go(l, nullptr).nodes;
+    auto session = *CreateGameSession(variant);
+    ASSERT_TRUE(session->SetPosition("", {"g1f3", "g8f6"}).ok());
+    session->Go(l, nullptr);
+    session->NewGame();
+    EXPECT_EQ(session->Go(l, nullptr).nodes, fresh_nodes) << variant;
+  }
+}
+
 // A node limit stops the search inside an iteration, which may already have found a better
 // move than the last iteration's; the answer and the last line reported must still agree,
 // since a GUI shows that line as the engine's reason for the move.
