@@ -1,7 +1,9 @@
 // One alpha-beta search, written once against the game concept below and instantiated per
-// game in engine/api. Iterative deepening, PVS with aspiration windows, quiescence, TT
-// cutoffs, null move, reverse futility, late move reductions and pruning, check extension,
-// killer and history ordering, MultiPV, and Lazy SMP.
+// game in engine/api. Iterative deepening, PVS with aspiration windows, quiescence (with
+// the table, losing captures pruned by SEE), TT cutoffs, null move, reverse futility,
+// futility and SEE pruning at low depth, late move reductions (history-adjusted) and
+// pruning, check extension, killer and history ordering (history kept across a game's
+// searches), MultiPV, and Lazy SMP. Each step's SPRT result is in docs/strength.md.
 //
 // Threads: Run() is called by one caller thread, which becomes the main search thread and
 // starts threads-1 helpers. Helpers share only the transposition table, the stop flag and
@@ -15,7 +17,8 @@
 //   types Position, StateInfo, Move, MoveList; kHistorySize;
 //   GenerateMoves (legal), GenerateTacticalMoves (legal captures/promotions), DoMove, UndoMove,
 //   DoNullMove, UndoNullMove, InCheck, Key, IsTactical, TacticalOrder, HistoryIndex,
-//   NullMoveAllowed, ImmediateScore, NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString.
+//   NullMoveAllowed, ImmediateScore, NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString;
+//   optionally SeeGe (static exchange evaluation; the 8x8 family has one).
 #ifndef TUMEN_ENGINE_SEARCH_SEARCH_H_
 #define TUMEN_ENGINE_SEARCH_SEARCH_H_
 
