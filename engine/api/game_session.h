@@ -72,7 +72,7 @@ class GameSession {
   virtual void SetThreads(int threads) = 0;
   virtual void SetHashMb(size_t mib) = 0;
   virtual void NewGame() = 0;  // clears the hash table and the search's move statistics
-                                // and returns to the start position
+                               // and returns to the start position
   // Search and evaluation parameters, by name.
   virtual ParamSet& params() = 0;
 };
