@@ -623,9 +623,14 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
     return absl::InvalidArgumentError(absl::StrCat("lease request: at most ", kMaxEnginesPerWorker,
                                                    " engine names of 1 to ", kMaxEngineName,
                                                    " characters"));
-  const auto can_play = [&](const Job& job) {  // the worker runs all of the job's engines
-    for (const std::string& name : JobEngines(job))
-      if (std::find(engines.begin(), engines.end(), name) == engines.end()) return false;
+  // The worker runs all of the job's engines. Asked for every job on every lease request,
+  // so it reads the arms in place rather than collecting JobEngines.
+  const auto can_play = [&](const Job& job) {
+    for (const Arm& arm : job.arms)
+      for (const v1::EngineSpec* e : {&arm.spec->engine_a(), &arm.spec->engine_b()})
+        if (!e->name().empty() &&
+            std::find(engines.begin(), engines.end(), e->name()) == engines.end())
+          return false;
     return true;
   };
   absl::MutexLock lock(&mutex_);

@@ -503,9 +503,12 @@ class Search {
         if (!tactical &&
             static_eval + Param(kFutilityBase) + Param(kFutilityMargin) * depth <= alpha)
           continue;
+        // A capture ordered among the winning ones (scores[i] > 0, not the table move) already
+        // passed SeeGe(0), so it passes a negative margin: no second exchange evaluation.
+        const bool known_good = tactical && scores[i] > 0 && m != tt_move;
         const int see_margin =
             tactical ? -Param(kSeeCaptureMargin) * depth : -Param(kSeeQuietMargin) * depth * depth;
-        if (!SeeGe(pos, m, see_margin)) continue;
+        if (!known_good && !SeeGe(pos, m, see_margin)) continue;
       }
       G::DoMove(pos, m, w.states[ply]);
       if (first_pass && i > 0 && deferred_count < kMaxDeferred &&
