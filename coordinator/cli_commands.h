@@ -1,5 +1,6 @@
 // The `tumen` commands beyond match, tune, status and export: analysis, books and balance
-// studies (coordinator/cli_analysis.cc, coordinator/cli_balance.cc).
+// studies (coordinator/cli_analysis.cc, coordinator/cli_balance.cc), and engine builds as
+// match players (coordinator/cli_builds.cc).
 #ifndef TUMEN_COORDINATOR_CLI_COMMANDS_H_
 #define TUMEN_COORDINATOR_CLI_COMMANDS_H_
 
@@ -7,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tumen/v1/jobs.pb.h"
 #include "worker/coordinator_client.h"
 
 namespace tumen::cli {
@@ -20,6 +22,9 @@ int BalanceCommand(worker::CoordinatorClient& client);
 // tumen report JOB [--out PATH|FOLDER/] [--markdown F.md]: PATH.html and PATH.md, or
 // FOLDER/report-JOB.html and .md (coordinator/report_paths.h); prints both paths.
 int ReportCommand(worker::CoordinatorClient& client, uint64_t job_id);
+// tumen match --dev REF --base REF [--source REPO] [--dev-bench N] [--base-bench N]: sets
+// players A (dev) and B (base) to those commits' engine builds; nothing without --dev/--base.
+absl::Status SetBuildPlayers(v1::MatchSpec& match);
 
 }  // namespace tumen::cli
 

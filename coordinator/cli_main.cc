@@ -13,7 +13,11 @@
 //   tumen status [JOB] [--watch]      progress, W/D/L, pentanomial counts, Elo, LLR, and why a
 //                                     job waits when no live worker can take its work
 //   tumen workers                     workers with last heartbeat, games/min, nodes/s, engines
-//   tumen tune --variant V --params spec.txt --iterations N --tc nodes=2000 [--base B.txt]
+//   tumen match ... --dev REF --base REF [--source REPO] [--dev-bench N --base-bench N]
+//               two commits of the Tumen repository as players; workers with --source build
+//               them (coordinator/cli_builds.cc). Clock time controls are scaled per worker
+//               (--scale-tc, on by default).
+//   tumen tune --variant V --params spec.txt --iterations N --tc nodes=2000 [--base-params B]
 //              [--book F.epd] [--random-plies 8] [--seed S]   SPSA over the listed parameters
 //   tumen export-params JOB [--out FILE]   the current theta of an SPSA job as a parameter file
 //   tumen cancel JOB
@@ -70,7 +74,13 @@ ABSL_FLAG(int, pairs_per_shard, 2, "match: opening pairs per shard");
 ABSL_FLAG(int, hash, 16, "match: hash MiB per engine");
 ABSL_FLAG(std::string, params, "", "tune: SPSA spec, lines 'name start min max c_end r_end'");
 ABSL_FLAG(int, iterations, 1000, "tune: SPSA iterations (game pairs)");
-ABSL_FLAG(std::string, base, "", "tune: parameter file applied to both sides under the tuned ones");
+ABSL_FLAG(std::string, base_params, "",
+          "tune: parameter file applied to both sides under the tuned ones");
+ABSL_DECLARE_FLAG(std::string, base);  // match: the base commit (coordinator/cli_builds.cc)
+ABSL_FLAG(bool, scale_tc, true,
+          "match: scale a clock time control per worker by the coordinator's reference nodes/s "
+          "over the worker's bench nodes/s (fishtest's way), so slow machines play at the same "
+          "strength");
 ABSL_FLAG(std::string, engine_a, "",
           "match: player A is this external engine (a name the workers know)");
 ABSL_FLAG(std::string, engine_b, "", "match: player B is this external engine");
@@ -106,8 +116,10 @@ int CreateMatchOrTune(CoordinatorClient& client, bool tune) {
     absl::StatusOr<std::string> spec = ReadFile(absl::GetFlag(FLAGS_params));
     if (!spec.ok()) return Fail(absl::StrCat("--params: ", spec.status().message()));
     request.mutable_spec()->mutable_spsa()->set_params(*spec);
-    if (!absl::GetFlag(FLAGS_base).empty()) {
-      absl::StatusOr<std::string> base = ReadFile(absl::GetFlag(FLAGS_base));
+    if (!absl::GetFlag(FLAGS_base).empty())
+      return Fail("tune: the parameter file under the tuned ones is --base-params now");
+    if (!absl::GetFlag(FLAGS_base_params).empty()) {
+      absl::StatusOr<std::string> base = ReadFile(absl::GetFlag(FLAGS_base_params));
       if (!base.ok()) return Fail(std::string(base.status().message()));
       m->set_params_a(*base);
       m->set_params_b(*base);
@@ -197,6 +209,8 @@ int CreateMatchOrTune(CoordinatorClient& client, bool tune) {
         !s.ok())
       return Fail(absl::StrCat("engine options: ", s.message()));
   }
+  if (!tune && absl::GetFlag(FLAGS_scale_tc) && m->tc().base_ms() > 0) m->set_scale_tc(true);
+  if (absl::Status s = tumen::cli::SetBuildPlayers(*m); !s.ok()) return Fail(s);
   client.set_deadline(absl::Minutes(5));  // random openings are generated at creation
   absl::StatusOr<tumen::v1::CreateJobResponse> r = client.CreateJob(request);
   if (!r.ok()) return Fail(std::string(r.status().message()));
@@ -212,6 +226,8 @@ std::string StateName(tumen::v1::JobState s) {
       return "finished";
     case tumen::v1::JOB_STATE_CANCELLED:
       return "cancelled";
+    case tumen::v1::JOB_STATE_FAILED:
+      return "failed";
     default:
       return "unknown";
   }
@@ -238,6 +254,22 @@ void PrintProgress(const tumen::v1::JobInfo& j, const char* unit) {
               static_cast<unsigned long long>(j.games_stored()),
               static_cast<unsigned long long>(j.games_total()), unit);
   if (j.has_waiting()) std::printf("  waiting: %s\n", j.waiting().reason().c_str());
+  if (!j.failure().empty()) std::printf("  failed: %s\n", j.failure().c_str());
+  for (const tumen::v1::BuildProblem& p : j.build_problems())
+    std::printf("  build problem: worker %s, %s: %s\n", p.worker_name().c_str(),
+                p.commit().substr(0, 10).c_str(), p.error().c_str());
+}
+
+// The players of a match with engine builds: commit, subject and declared signature.
+void PrintBuildPlayers(const tumen::v1::MatchSpec& m) {
+  for (const auto& [side, role, e] :
+       {std::tuple{"A", "dev ", &m.engine_a()}, std::tuple{"B", "base", &m.engine_b()}}) {
+    if (!e->has_build()) continue;
+    std::printf("  %s %s  %s  bench %llu  %s\n", side, role,
+                e->build().commit().substr(0, 10).c_str(),
+                static_cast<unsigned long long>(e->build().bench_signature()),
+                e->build().subject().c_str());
+  }
 }
 
 void PrintJob(const tumen::v1::JobInfo& j) {
@@ -275,8 +307,14 @@ void PrintJob(const tumen::v1::JobInfo& j) {
     return;
   }
   const tumen::v1::MatchStatus& s = j.match();
-  std::printf("job %llu  %s  %s  tc %s\n", id, spec.match().variant().c_str(), state.c_str(),
-              spec.match().tc().ShortDebugString().c_str());
+  std::printf(
+      "job %llu  %s  %s  tc %s%s\n", id, spec.match().variant().c_str(), state.c_str(),
+      spec.match().tc().ShortDebugString().c_str(),
+      spec.match().scale_tc() && spec.match().tc().base_ms() > 0
+          ? absl::StrFormat(" (scaled per worker to %.0f nodes/s)", spec.match().tc_reference_nps())
+                .c_str()
+          : "");
+  PrintBuildPlayers(spec.match());
   PrintProgress(j, "games");
   std::printf("  A vs B: W %llu  D %llu  L %llu   pentanomial [%s]\n",
               static_cast<unsigned long long>(s.wins()), static_cast<unsigned long long>(s.draws()),
@@ -316,14 +354,19 @@ int Workers(CoordinatorClient& client) {
   absl::StatusOr<tumen::v1::ListWorkersResponse> r = client.ListWorkers({});
   if (!r.ok()) return Fail(std::string(r.status().message()));
   const int64_t now = absl::ToUnixMillis(absl::Now());
-  std::printf("%-22s %-16s %5s %12s %8s %10s %12s %6s  %s\n", "id", "name", "cores", "last seen",
-              "games", "games/min", "nodes/s", "leases", "engines");
-  for (const tumen::v1::WorkerInfo& w : r->workers())
-    std::printf("%-22s %-16s %5u %10.1fs %8llu %10.2f %12.0f %6u  %s\n", w.worker_id().c_str(),
-                w.name().c_str(), w.cores(), (now - w.last_seen_unix_ms()) / 1000.0,
-                static_cast<unsigned long long>(w.games()), w.games_per_minute(),
-                w.nodes_per_second(), w.active_leases(),
+  std::printf("%-22s %-16s %5s %12s %8s %10s %12s %11s %6s %6s  %s\n", "id", "name", "cores",
+              "last seen", "games", "games/min", "nodes/s", "bench nps", "leases", "builds",
+              "engines");
+  for (const tumen::v1::WorkerInfo& w : r->workers()) {
+    std::printf("%-22s %-16s %5u %10.1fs %8llu %10.2f %12.0f %11.0f %6u %6s  %s\n",
+                w.worker_id().c_str(), w.name().c_str(), w.cores(),
+                (now - w.last_seen_unix_ms()) / 1000.0, static_cast<unsigned long long>(w.games()),
+                w.games_per_minute(), w.nodes_per_second(), w.bench_nps(), w.active_leases(),
+                w.builds() ? "yes" : "no",
                 w.engines().empty() ? "-" : absl::StrJoin(w.engines(), ",").c_str());
+    for (const tumen::v1::BuildProblem& p : w.build_problems())
+      std::printf("  build problem, %s: %s\n", p.commit().substr(0, 10).c_str(), p.error().c_str());
+  }
   return 0;
 }
 

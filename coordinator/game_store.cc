@@ -124,6 +124,9 @@ absl::StatusOr<std::unique_ptr<GameStore>> GameStore::Open(const std::string& da
   // Stores made before workers reported a bench signature get the column (an error only
   // means it is there already).
   (void)store->Exec("ALTER TABLE workers ADD COLUMN bench_signature INTEGER NOT NULL DEFAULT 0;");
+  // The same for later columns: why a job failed, and a worker's bench speed.
+  (void)store->Exec("ALTER TABLE jobs ADD COLUMN failure TEXT NOT NULL DEFAULT '';");
+  (void)store->Exec("ALTER TABLE workers ADD COLUMN bench_nps INTEGER NOT NULL DEFAULT 0;");
   return store;
 }
 
@@ -153,19 +156,21 @@ absl::StatusOr<uint64_t> GameStore::CreateJob(const v1::JobSpec& spec, int64_t n
   return uint64_t(sqlite3_last_insert_rowid(db_));
 }
 
-absl::Status GameStore::SetJobState(uint64_t job_id, v1::JobState state) {
+absl::Status GameStore::SetJobState(uint64_t job_id, v1::JobState state,
+                                    const std::string& failure) {
   absl::MutexLock lock(&mutex_);
-  Statement st(db_, "UPDATE jobs SET state = ? WHERE id = ?");
+  Statement st(db_, "UPDATE jobs SET state = ?, failure = ? WHERE id = ?");
   if (!st.ok()) return SqlError(db_, "prepare job update");
   st.BindInt(1, state);
-  st.BindInt(2, int64_t(job_id));
+  st.BindText(2, failure);
+  st.BindInt(3, int64_t(job_id));
   if (st.Step() != SQLITE_DONE) return SqlError(db_, "update job");
   return absl::OkStatus();
 }
 
 absl::StatusOr<std::vector<StoredJob>> GameStore::LoadJobs() {
   absl::MutexLock lock(&mutex_);
-  Statement st(db_, "SELECT id, spec, state, created_ms FROM jobs ORDER BY id");
+  Statement st(db_, "SELECT id, spec, state, created_ms, failure FROM jobs ORDER BY id");
   if (!st.ok()) return SqlError(db_, "prepare job load");
   std::vector<StoredJob> jobs;
   while (st.Step() == SQLITE_ROW) {
@@ -175,6 +180,7 @@ absl::StatusOr<std::vector<StoredJob>> GameStore::LoadJobs() {
       return absl::DataLossError(absl::StrCat("store: job ", job.id, " has an unreadable spec"));
     job.state = v1::JobState(st.Int(2));
     job.created_unix_ms = st.Int(3);
+    job.failure = st.Text(4);
     jobs.push_back(std::move(job));
   }
   return jobs;
@@ -368,8 +374,8 @@ absl::Status GameStore::UpsertWorker(const StoredWorker& w) {
   Statement st(
       db_,
       "INSERT INTO workers (id, name, engine_version, cores, registered_ms, last_seen_ms, games, "
-      "nodes, bench_signature) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+      "nodes, bench_signature, bench_nps) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
       "last_seen_ms = excluded.last_seen_ms, games = excluded.games, nodes = excluded.nodes");
   if (!st.ok()) return SqlError(db_, "prepare worker upsert");
   st.BindText(1, w.id);
@@ -381,6 +387,7 @@ absl::Status GameStore::UpsertWorker(const StoredWorker& w) {
   st.BindInt(7, int64_t(w.games));
   st.BindInt(8, int64_t(w.nodes));
   st.BindInt(9, int64_t(w.bench_signature));
+  st.BindInt(10, w.bench_nps);
   if (st.Step() != SQLITE_DONE) return SqlError(db_, "upsert worker");
   return absl::OkStatus();
 }
@@ -389,7 +396,7 @@ absl::StatusOr<std::vector<StoredWorker>> GameStore::LoadWorkers() {
   absl::MutexLock lock(&mutex_);
   Statement st(db_,
                "SELECT id, name, engine_version, cores, registered_ms, last_seen_ms, games, nodes, "
-               "bench_signature "
+               "bench_signature, bench_nps "
                "FROM workers ORDER BY registered_ms");
   if (!st.ok()) return SqlError(db_, "prepare worker load");
   std::vector<StoredWorker> out;
@@ -404,6 +411,7 @@ absl::StatusOr<std::vector<StoredWorker>> GameStore::LoadWorkers() {
     w.games = uint64_t(st.Int(6));
     w.nodes = uint64_t(st.Int(7));
     w.bench_signature = uint64_t(st.Int(8));
+    w.bench_nps = st.Int(9);
     out.push_back(std::move(w));
   }
   return out;

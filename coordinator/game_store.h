@@ -26,6 +26,7 @@ struct StoredJob {
   v1::JobSpec spec;
   v1::JobState state = v1::JOB_STATE_UNSPECIFIED;
   int64_t created_unix_ms = 0;
+  std::string failure;  // JOB_STATE_FAILED: why
 };
 
 // The part of a stored game that statistics need.
@@ -46,6 +47,7 @@ struct StoredWorker {
   std::string id, name, engine_version;
   uint32_t cores = 0;
   uint64_t bench_signature = 0;
+  int64_t bench_nps = 0;  // its bench speed, one thread (0: unknown)
   int64_t registered_unix_ms = 0;
   int64_t last_seen_unix_ms = 0;
   uint64_t games = 0;
@@ -59,7 +61,7 @@ class GameStore {
   ~GameStore();
 
   absl::StatusOr<uint64_t> CreateJob(const v1::JobSpec& spec, int64_t now_unix_ms);
-  absl::Status SetJobState(uint64_t job_id, v1::JobState state);
+  absl::Status SetJobState(uint64_t job_id, v1::JobState state, const std::string& failure = "");
   absl::StatusOr<std::vector<StoredJob>> LoadJobs();
 
   // Inserts the games in one transaction; returns, per game, whether it was new (false:

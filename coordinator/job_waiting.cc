@@ -29,13 +29,15 @@ std::string WithEngines(const std::vector<std::string>& engines) {
 }  // namespace
 
 std::optional<v1::JobWaiting> WhyNoWorkerCanTake(const std::vector<std::string>& job_engines,
-                                                 const std::vector<WorkerOffer>& live) {
+                                                 const std::vector<WorkerOffer>& live,
+                                                 bool needs_builds) {
   std::vector<std::string> engines = job_engines;  // A and B may be the same engine
   std::sort(engines.begin(), engines.end());
   engines.erase(std::unique(engines.begin(), engines.end()), engines.end());
   for (const WorkerOffer& w : live)
     if (!w.engines_known ||
-        std::all_of(engines.begin(), engines.end(), [&](const auto& e) { return Offers(w, e); }))
+        (std::all_of(engines.begin(), engines.end(), [&](const auto& e) { return Offers(w, e); }) &&
+         (!needs_builds || w.can_build)))
       return std::nullopt;
 
   v1::JobWaiting waiting;
@@ -44,8 +46,22 @@ std::optional<v1::JobWaiting> WhyNoWorkerCanTake(const std::vector<std::string>&
       absl::StrCat(" (", live.size(), " live worker", live.size() == 1 ? "" : "s", ")");
   if (live.empty()) {
     for (const std::string& e : engines) waiting.add_missing_engines(e);
+    waiting.set_reason(absl::StrCat("no live worker", count, "; start a tumen-worker",
+                                    needs_builds ? " with --source REPO" : "",
+                                    WithEngines(engines)));
+    return waiting;
+  }
+  if (needs_builds) {
+    const bool any_builder =
+        std::any_of(live.begin(), live.end(), [](const WorkerOffer& w) { return w.builds; });
     waiting.set_reason(
-        absl::StrCat("no live worker", count, "; start a tumen-worker", WithEngines(engines)));
+        any_builder
+            ? absl::StrCat("every live worker that builds engines reported a problem with the "
+                           "job's builds",
+                           count, "; see the build problems below")
+            : absl::StrCat("no live worker builds engines", count,
+                           "; start one with --source REPO (a clone of the Tumen repository)",
+                           WithEngines(engines)));
     return waiting;
   }
   std::vector<std::string> missing;

@@ -4,9 +4,9 @@
 // (issue 20). The scheduler asks this when a running job has unleased work; `tumen status`
 // shows the answer and the coordinator logs it.
 //
-// Engines are the only thing a worker may lack today: every worker plays every variant and
-// rule set with the engine it was built with. A new lease filter (a build, a rule set) adds
-// its reason here.
+// A worker may lack engines, or the ability to build a job's engine builds (--source), or
+// have refused those builds; every worker plays every variant and rule set. A new lease
+// filter adds its reason here.
 #ifndef TUMEN_COORDINATOR_JOB_WAITING_H_
 #define TUMEN_COORDINATOR_JOB_WAITING_H_
 
@@ -25,13 +25,18 @@ struct WorkerOffer {
   // job, so it never makes a job wait.
   bool engines_known = false;
   std::vector<std::string> engines;
+  bool builds = false;  // it builds engine builds (--source)
+  // It may play the job's builds: it builds and has reported no problem with them (true
+  // for a job without builds).
+  bool can_build = true;
 };
 
 // `engines`: the external engines the job's games need (empty: only our own engine).
-// `live`: one offer per live worker. Returns why no live worker can take the job's work, or
-// nothing when one can.
+// `live`: one offer per live worker. `needs_builds`: its players include engine builds.
+// Returns why no live worker can take the job's work, or nothing when one can.
 std::optional<v1::JobWaiting> WhyNoWorkerCanTake(const std::vector<std::string>& engines,
-                                                 const std::vector<WorkerOffer>& live);
+                                                 const std::vector<WorkerOffer>& live,
+                                                 bool needs_builds = false);
 
 }  // namespace tumen::coordinator
 

@@ -31,6 +31,9 @@ ABSL_FLAG(std::string, tls_key, "", "PEM private key");
 ABSL_FLAG(std::string, port_file, "", "write the bound address here once listening");
 ABSL_FLAG(int, lease_seconds, 60, "lease length; heartbeats extend it");
 ABSL_FLAG(int, max_message_mb, 16, "largest accepted request in MiB");
+ABSL_FLAG(double, reference_nps, 1'000'000,
+          "scale_tc matches: a worker's clock is multiplied by this / its bench nodes per "
+          "second (one thread), so every machine plays at the strength of one this fast");
 
 namespace {
 
@@ -67,6 +70,11 @@ int main(int argc, char** argv) {
   if (!store.ok()) return Fail(std::string(store.status().message()));
   SchedulerOptions options;
   options.lease_ms = int64_t(std::max(1, absl::GetFlag(FLAGS_lease_seconds))) * 1000;
+  options.reference_nps = absl::GetFlag(FLAGS_reference_nps);
+  if (!(options.reference_nps >= 1e3 && options.reference_nps <= 1e10)) {
+    std::fprintf(stderr, "tumen-coordinator: --reference-nps must be from 1000 to 1e10\n");
+    return 2;
+  }
   options.log = [](const std::string& line) {
     std::fprintf(stderr, "tumen-coordinator: %s\n", line.c_str());
   };

@@ -33,9 +33,33 @@ std::string NewWorkerId() {
   return absl::StrFormat("w-%08x%08x", rd(), rd());
 }
 
+bool IsCommitHash(const std::string& text) {
+  return text.size() == 40 && std::all_of(text.begin(), text.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+// An engine build as a player: a full commit hash and its declared signature. It is named
+// after its commit and plays the job's variant.
+absl::Status CompleteEngineBuild(const v1::MatchSpec& m, v1::EngineSpec& e) {
+  const v1::EngineBuild& b = e.build();
+  if (!IsCommitHash(b.commit()))
+    return Invalid(absl::StrCat("engine build '", b.commit().substr(0, 64),
+                                "': give the full commit hash (40 lowercase hex digits)"));
+  if (b.bench_signature() == 0)
+    return Invalid(absl::StrCat("engine build ", b.commit().substr(0, 10),
+                                ": give its bench signature (the 'Nodes searched' of "
+                                "`tumen-engine bench` at that commit)"));
+  if (b.subject().size() > 200 || b.subject().find('\n') != std::string::npos)
+    return Invalid("an engine build's subject must be one line of at most 200 characters");
+  e.set_name("tumen-" + b.commit().substr(0, 12));
+  if (e.uci_variant().empty()) e.set_uci_variant(m.variant());
+  return absl::OkStatus();
+}
+
 // Validates a match spec and fills in defaults and the openings (one per pair).
 absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games,
-                               uint32_t default_pairs_per_shard) {
+                               uint32_t default_pairs_per_shard, double reference_nps) {
   if (m.rules().size() > 1024) return Invalid("rules longer than 1024 characters");
   absl::StatusOr<std::unique_ptr<GameSession>> session = CreateGameSession(m.variant(), m.rules());
   if (!session.ok()) return Invalid(session.status().message());
@@ -56,6 +80,13 @@ absl::Status CompleteMatchSpec(v1::MatchSpec& m, uint32_t max_games,
     if (absl::Status s = (*session)->params().ParseText(*text); !s.ok())
       return Invalid(absl::StrCat("params ", name, ": ", s.message()));
   }
+  if (m.has_engine_a() && m.engine_a().has_build())
+    if (absl::Status s = CompleteEngineBuild(m, *m.mutable_engine_a()); !s.ok()) return s;
+  if (m.has_engine_b() && m.engine_b().has_build())
+    if (absl::Status s = CompleteEngineBuild(m, *m.mutable_engine_b()); !s.ok()) return s;
+  if (m.scale_tc() && m.tc_reference_nps() == 0) m.set_tc_reference_nps(reference_nps);
+  if (m.scale_tc() && !(m.tc_reference_nps() >= 1e3 && m.tc_reference_nps() <= 1e10))
+    return Invalid("tc_reference_nps must be from 1,000 to 10^10 nodes per second");
   for (const v1::EngineSpec* e : {&m.engine_a(), &m.engine_b()}) {
     if (e->name().empty() && e->options_size() == 0 && e->uci_variant().empty()) continue;
     if (e->name().empty() || e->name().size() > 64 || e->options_size() > 64 ||
@@ -343,8 +374,9 @@ absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
   if (spec.has_spsa())
     if (absl::Status s = CheckSpsaSpec(spec); !s.ok()) return s;
   if (spec.has_match()) {
-    if (absl::Status s = CompleteMatchSpec(*spec.mutable_match(), options_.max_games_per_job,
-                                           options_.default_pairs_per_shard);
+    if (absl::Status s =
+            CompleteMatchSpec(*spec.mutable_match(), options_.max_games_per_job,
+                              options_.default_pairs_per_shard, options_.reference_nps);
         !s.ok())
       return s;
   } else if (spec.has_balance()) {
@@ -361,7 +393,8 @@ absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
                          ": self-play of one engine: no external engines, no SPRT, "
                          "params_a equal to params_b"));
       if (absl::Status s =
-              CompleteMatchSpec(arm, options_.max_games_per_job, options_.default_pairs_per_shard);
+              CompleteMatchSpec(arm, options_.max_games_per_job, options_.default_pairs_per_shard,
+                                options_.reference_nps);
           !s.ok())
         return absl::InvalidArgumentError(absl::StrCat("balance arm ", i + 1, ": ", s.message()));
       games += arm.games();
@@ -390,9 +423,29 @@ absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
 std::vector<std::string> Scheduler::JobEngines(const Job& job) {
   std::vector<std::string> engines;
   for (const Arm& arm : job.arms)
-    for (const std::string& name : {arm.spec->engine_a().name(), arm.spec->engine_b().name()})
-      if (!name.empty()) engines.push_back(name);
+    for (const v1::EngineSpec* e : {&arm.spec->engine_a(), &arm.spec->engine_b()})
+      if (!e->name().empty() && !e->has_build()) engines.push_back(e->name());
   return engines;
+}
+
+std::vector<std::string> Scheduler::JobBuilds(const Job& job) {
+  std::vector<std::string> commits;
+  for (const Arm& arm : job.arms)
+    for (const v1::EngineSpec* e : {&arm.spec->engine_a(), &arm.spec->engine_b()})
+      if (e->has_build()) commits.push_back(e->build().commit());
+  return commits;
+}
+
+bool Scheduler::CanBuild(const Worker& worker, const std::vector<std::string>& commits) {
+  if (commits.empty()) return true;
+  return worker.builds && std::none_of(commits.begin(), commits.end(), [&](const std::string& c) {
+           return worker.build_problems.contains(c);
+         });
+}
+
+double Scheduler::TcFactor(const v1::MatchSpec& m, const Worker& worker) {
+  if (!m.scale_tc() || m.tc().base_ms() == 0 || worker.stored.bench_nps <= 0) return 0;
+  return std::clamp(m.tc_reference_nps() / double(worker.stored.bench_nps), 0.1, 10.0);
 }
 
 std::optional<v1::JobWaiting> Scheduler::Waiting(const Job& job, int64_t now) const {
@@ -412,8 +465,8 @@ std::optional<v1::JobWaiting> Scheduler::Waiting(const Job& job, int64_t now) co
   std::vector<WorkerOffer> live;
   for (const auto& [id, w] : workers_)
     if (w.stored.last_seen_unix_ms > now - options_.lease_ms)
-      live.push_back({w.engines_known, w.engines});
-  return WhyNoWorkerCanTake(JobEngines(job), live);
+      live.push_back({w.engines_known, w.engines, w.builds, CanBuild(w, JobBuilds(job))});
+  return WhyNoWorkerCanTake(JobEngines(job), live, !JobBuilds(job).empty());
 }
 
 void Scheduler::LogWaitingJobs() {
@@ -446,6 +499,8 @@ v1::JobInfo Scheduler::Describe(const Job& job, int64_t now) const {
   *info.mutable_spec() = job.stored.spec;
   info.set_state(job.stored.state);
   info.set_created_unix_ms(job.stored.created_unix_ms);
+  info.set_failure(job.stored.failure);
+  for (const v1::BuildProblem& p : job.build_problems) *info.add_build_problems() = p;
   if (std::optional<v1::JobWaiting> waiting = Waiting(job, now))
     *info.mutable_waiting() = *std::move(waiting);
   if (!job.plays_games()) {
@@ -556,6 +611,9 @@ std::vector<v1::WorkerInfo> Scheduler::ListWorkers() {
         leases += lease.worker_id == id && lease.deadline_unix_ms > now;
     info.set_active_leases(leases);
     for (const std::string& e : w.engines) info.add_engines(e);
+    info.set_bench_nps(double(w.stored.bench_nps));
+    info.set_builds(w.builds);
+    for (const auto& [commit, problem] : w.build_problems) *info.add_build_problems() = problem;
     out.push_back(std::move(info));
   }
   return out;
@@ -571,6 +629,9 @@ absl::StatusOr<std::string> Scheduler::RegisterWorker(const v1::RegisterWorkerRe
   w.engine_version = r.engine_version();
   w.cores = std::min<uint32_t>(r.cores(), 4096);
   w.bench_signature = r.bench_signature();
+  if (!(r.bench_nps() >= 0 && r.bench_nps() <= 1e11))
+    return absl::InvalidArgumentError("bench_nps must be from 0 to 10^11");
+  w.bench_nps = int64_t(r.bench_nps());
   w.registered_unix_ms = w.last_seen_unix_ms = Now();
   if (absl::Status s = store_->UpsertWorker(w); !s.ok()) return s;
   absl::MutexLock lock(&mutex_);
@@ -604,10 +665,11 @@ v1::Shard Scheduler::MakeShard(Job& job, uint32_t shard_id, std::vector<StoredSp
 }
 
 absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(
-    const std::string& worker_id, uint32_t max_shards, const std::vector<std::string>& engines) {
+    const std::string& worker_id, uint32_t max_shards, const std::vector<std::string>& engines,
+    bool builds) {
   std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>> issued;
   absl::StatusOr<std::vector<v1::Lease>> leases =
-      LeaseShardsLocked(worker_id, max_shards, engines, issued);
+      LeaseShardsLocked(worker_id, max_shards, engines, builds, issued);
   // Perturbations reach the store before any worker plays them.
   for (const auto& [job_id, pairs] : issued)
     if (absl::Status s = store_->SaveSpsaPairs(job_id, pairs); !s.ok()) return s;
@@ -616,31 +678,38 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShards(
 
 absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
     const std::string& worker_id, uint32_t max_shards, const std::vector<std::string>& engines,
-    std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>>& issued) {
+    bool builds, std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>>& issued) {
   if (engines.size() > kMaxEnginesPerWorker ||
       std::any_of(engines.begin(), engines.end(),
                   [](const std::string& e) { return e.empty() || e.size() > kMaxEngineName; }))
     return absl::InvalidArgumentError(absl::StrCat("lease request: at most ", kMaxEnginesPerWorker,
                                                    " engine names of 1 to ", kMaxEngineName,
                                                    " characters"));
-  // The worker runs all of the job's engines. Asked for every job on every lease request,
-  // so it reads the arms in place rather than collecting JobEngines.
-  const auto can_play = [&](const Job& job) {
-    for (const Arm& arm : job.arms)
-      for (const v1::EngineSpec* e : {&arm.spec->engine_a(), &arm.spec->engine_b()})
-        if (!e->name().empty() &&
-            std::find(engines.begin(), engines.end(), e->name()) == engines.end())
-          return false;
-    return true;
-  };
   absl::MutexLock lock(&mutex_);
   auto worker = workers_.find(worker_id);
   if (worker == workers_.end())
     return absl::NotFoundError(absl::StrCat("unknown worker '", worker_id, "'; register first"));
+  // The worker runs all of the job's engines, and builds its builds (having reported no
+  // problem with them). Asked for every job on every lease request, so it reads the arms in
+  // place rather than collecting JobEngines and JobBuilds.
+  const Worker& w = worker->second;
+  const auto can_play = [&](const Job& job) {
+    for (const Arm& arm : job.arms)
+      for (const v1::EngineSpec* e : {&arm.spec->engine_a(), &arm.spec->engine_b()}) {
+        if (e->has_build()) {
+          if (!builds || w.build_problems.contains(e->build().commit())) return false;
+        } else if (!e->name().empty() &&
+                   std::find(engines.begin(), engines.end(), e->name()) == engines.end()) {
+          return false;
+        }
+      }
+    return true;
+  };
   const int64_t now = Now();
   worker->second.stored.last_seen_unix_ms = now;
   // Remembered for `tumen workers` and for saying why a job waits (coordinator/job_waiting.h).
   worker->second.engines_known = true;
+  worker->second.builds = builds;
   worker->second.engines = engines;
   std::sort(worker->second.engines.begin(), worker->second.engines.end());
   worker->second.engines.erase(
@@ -664,6 +733,8 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
       v1::Lease l;
       std::vector<StoredSpsaPair> new_pairs;
       *l.mutable_shard() = MakeShard(job, s, &new_pairs);
+      if (const double factor = TcFactor(*job.ArmOfShard(s).spec, w); factor > 0)
+        l.mutable_shard()->set_tc_factor(factor);
       if (!new_pairs.empty()) issued.emplace_back(id, std::move(new_pairs));
       l.set_deadline_unix_ms(now + options_.lease_ms);
       out.push_back(std::move(l));
@@ -704,6 +775,70 @@ absl::StatusOr<v1::HeartbeatResponse> Scheduler::Heartbeat(const v1::HeartbeatRe
   return response;
 }
 
+absl::Status Scheduler::ReportBuild(const v1::ReportBuildRequest& r) {
+  if (r.commit().size() > 64 || r.error().size() > 4000)
+    return absl::InvalidArgumentError(
+        "build report: a commit of at most 64 and an error of at most 4000 characters");
+  std::vector<std::string> lines;
+  std::string failure;
+  const uint64_t job_id = r.shard().job_id();
+  {
+    absl::MutexLock lock(&mutex_);
+    auto worker = workers_.find(r.worker_id());
+    if (worker == workers_.end())
+      return absl::NotFoundError(
+          absl::StrCat("unknown worker '", r.worker_id(), "'; register first"));
+    auto it = jobs_.find(job_id);
+    if (it == jobs_.end()) return absl::NotFoundError(absl::StrCat("no job ", job_id));
+    Job& job = it->second;
+    const std::vector<std::string> commits = JobBuilds(job);
+    if (std::find(commits.begin(), commits.end(), r.commit()) == commits.end())
+      return absl::InvalidArgumentError(
+          absl::StrCat("job ", job_id, " has no engine build ", r.commit()));
+    const int64_t now = Now();
+    Worker& w = worker->second;
+    w.stored.last_seen_unix_ms = now;
+    v1::BuildProblem problem;
+    problem.set_worker_id(r.worker_id());
+    problem.set_worker_name(w.stored.name);
+    problem.set_commit(r.commit());
+    problem.set_error(r.error().empty() ? "no reason given" : r.error());
+    problem.set_unix_ms(now);
+    w.build_problems[r.commit()] = problem;
+    job.build_problems.push_back(problem);
+    constexpr size_t kProblemsShown = 16;
+    if (job.build_problems.size() > kProblemsShown)
+      job.build_problems.erase(job.build_problems.begin());
+    // The shard goes back to the pool at once rather than when its lease would expire.
+    if (auto lease = job.leases.find(r.shard().shard_id());
+        lease != job.leases.end() && lease->second.worker_id == r.worker_id())
+      job.leases.erase(lease);
+    lines.push_back(absl::StrCat("job ", job_id, ": worker ", w.stored.name, " cannot play build ",
+                                 r.commit().substr(0, 10), ": ", problem.error()));
+    // The job fails when no live worker that builds can still take it: it would wait for ever.
+    bool any_builder = false, one_can = false;
+    for (const auto& [id, other] : workers_) {
+      if (!other.builds || other.stored.last_seen_unix_ms <= now - options_.lease_ms) continue;
+      any_builder = true;
+      one_can |= CanBuild(other, commits);
+    }
+    if (job.running() && any_builder && !one_can) {
+      failure = absl::StrCat(
+          "no live worker can play the job's engine builds; the last report, "
+          "from ",
+          w.stored.name, ": ", problem.error());
+      job.stored.state = v1::JOB_STATE_FAILED;
+      job.stored.failure = failure;
+      job.leases.clear();
+      lines.push_back(absl::StrCat("job ", job_id, " failed: ", failure));
+    }
+  }
+  if (options_.log)
+    for (const std::string& line : lines) options_.log(line);
+  if (!failure.empty()) return store_->SetJobState(job_id, v1::JOB_STATE_FAILED, failure);
+  return absl::OkStatus();
+}
+
 absl::Status Scheduler::CheckIdentity(const v1::Game& g) {
   const v1::GameId& id = g.id();
   auto it = jobs_.find(id.job_id());
@@ -731,11 +866,14 @@ absl::Status Scheduler::CheckIdentity(const v1::Game& g) {
     a = PairParams(job, id.pair(), true);
     b = PairParams(job, id.pair(), false);
   }
-  // External players have no parameters; their engine name must be the job's.
+  // External players have no parameters (builds of Tumen do); their engine name must be the
+  // job's.
   const std::string& engine_a = m.engine_a().name();
   const std::string& engine_b = m.engine_b().name();
-  if (!engine_a.empty()) a.clear();
-  if (!engine_b.empty()) b.clear();
+  if (!engine_a.empty() && !m.engine_a().has_build()) a.clear();
+  if (!engine_b.empty() && !m.engine_b().has_build()) b.clear();
+  if (!(g.tc_factor() >= 0 && g.tc_factor() <= 10))
+    return absl::InvalidArgumentError("tc_factor outside 0..10");
   const v1::PlayerInfo& player_a = id.colour() == 0 ? g.white() : g.black();
   const v1::PlayerInfo& player_b = id.colour() == 0 ? g.black() : g.white();
   if ((!engine_a.empty() && player_a.engine() != engine_a) ||

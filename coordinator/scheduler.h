@@ -34,6 +34,8 @@ struct SchedulerOptions {
   int64_t lease_ms = 60'000;
   uint32_t default_pairs_per_shard = 2;
   uint32_t max_games_per_job = 200'000;
+  // scale_tc matches: a worker's clock is multiplied by reference_nps / its bench nodes/s.
+  double reference_nps = 1'000'000;
   std::function<int64_t()> now_unix_ms;         // empty: the system clock
   std::function<void(const std::string&)> log;  // one line each; empty: no log
 };
@@ -57,10 +59,17 @@ class Scheduler {
 
   // Workers.
   absl::StatusOr<std::string> RegisterWorker(const v1::RegisterWorkerRequest& request);
-  // Only shards whose external engines the worker can run (`engines`) are leased to it.
+  // Only shards whose external engines the worker can run (`engines`) are leased to it, and
+  // shards with engine builds as players only to a worker that `builds` and has not
+  // reported a problem with one of those builds (ReportBuild).
   absl::StatusOr<std::vector<v1::Lease>> LeaseShards(const std::string& worker_id,
                                                      uint32_t max_shards,
-                                                     const std::vector<std::string>& engines = {});
+                                                     const std::vector<std::string>& engines = {},
+                                                     bool builds = false);
+  // A worker cannot make, or will not play, a build a leased shard needs: the shard goes back
+  // to the pool, the worker gets no more of the job's shards, and when every live worker that
+  // builds has failed on the job's builds the job ends as failed with the reason.
+  absl::Status ReportBuild(const v1::ReportBuildRequest& request);
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
   absl::StatusOr<v1::SubmitGamesResponse> SubmitGames(const v1::SubmitGamesRequest& request);
   absl::StatusOr<v1::SubmitAnalysesResponse> SubmitAnalyses(
@@ -107,6 +116,8 @@ class Scheduler {
     std::unique_ptr<book::DropoutBook> dropout;
     std::map<uint32_t, std::vector<uint64_t>> shard_tasks;
     std::map<uint64_t, v1::AnalysisPosition> book_tasks;  // issued, result not yet applied
+    // The latest build problems workers reported (ReportBuild), oldest first; in memory only.
+    std::vector<v1::BuildProblem> build_problems;
     // Why the job waited when LogWaitingJobs last said so (no live worker, or the engines no
     // live worker offers; not the count of live workers, which changes without news); empty
     // while it does not wait.
@@ -128,12 +139,16 @@ class Scheduler {
     // since this coordinator started.
     bool engines_known = false;
     std::vector<std::string> engines;
+    bool builds = false;  // its last lease request offered engine builds (--source)
+    // Builds it could not make or would not play, by commit; in memory only (a restarted
+    // coordinator lets it try again).
+    std::map<std::string, v1::BuildProblem> build_problems;
   };
 
   Scheduler(GameStore* store, SchedulerOptions options);
   absl::StatusOr<std::vector<v1::Lease>> LeaseShardsLocked(
       const std::string& worker_id, uint32_t max_shards, const std::vector<std::string>& engines,
-      std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>>& issued);
+      bool builds, std::vector<std::pair<uint64_t, std::vector<StoredSpsaPair>>>& issued);
   int64_t Now() const;
   static absl::Status SetupJob(Job& job);
   // Analysis and book jobs (coordinator/scheduler_analysis.cc).
@@ -163,6 +178,12 @@ class Scheduler {
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
   // The external engines a job's games need: a worker must run all of them to lease its shards.
   static std::vector<std::string> JobEngines(const Job& job);
+  // The commits of the engine builds a job's games need (none: any worker may play them).
+  static std::vector<std::string> JobBuilds(const Job& job);
+  // Whether the worker may lease shards of a job that needs `commits`.
+  static bool CanBuild(const Worker& worker, const std::vector<std::string>& commits);
+  // The clock factor of a scale_tc match for this worker: reference / its bench speed.
+  static double TcFactor(const v1::MatchSpec& m, const Worker& worker);
   // Checks a submitted game against its job before the (slow) replay; fills `expected`.
   absl::Status CheckIdentity(const v1::Game& game) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
 

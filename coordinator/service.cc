@@ -42,8 +42,9 @@ grpc::Status CoordinatorService::LeaseShards(grpc::ServerContext* ctx,
   if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
   if (req->engines_size() > 64)
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "at most 64 engines");
-  absl::StatusOr<std::vector<v1::Lease>> leases = scheduler_->LeaseShards(
-      req->worker_id(), req->max_shards(), {req->engines().begin(), req->engines().end()});
+  absl::StatusOr<std::vector<v1::Lease>> leases =
+      scheduler_->LeaseShards(req->worker_id(), req->max_shards(),
+                              {req->engines().begin(), req->engines().end()}, req->builds());
   if (!leases.ok()) return ToGrpc(leases.status());
   for (v1::Lease& l : *leases) *resp->add_leases() = std::move(l);
   return grpc::Status::OK;
@@ -57,6 +58,13 @@ grpc::Status CoordinatorService::Heartbeat(grpc::ServerContext* ctx,
   if (!r.ok()) return ToGrpc(r.status());
   *resp = std::move(*r);
   return grpc::Status::OK;
+}
+
+grpc::Status CoordinatorService::ReportBuild(grpc::ServerContext* ctx,
+                                             const v1::ReportBuildRequest* req,
+                                             v1::ReportBuildResponse*) {
+  if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
+  return ToGrpc(scheduler_->ReportBuild(*req));
 }
 
 grpc::Status CoordinatorService::SubmitGames(grpc::ServerContext* ctx,

@@ -20,6 +20,8 @@ class CoordinatorService final : public v1::Coordinator::Service {
                            v1::LeaseShardsResponse* resp) override;
   grpc::Status Heartbeat(grpc::ServerContext* ctx, const v1::HeartbeatRequest* req,
                          v1::HeartbeatResponse* resp) override;
+  grpc::Status ReportBuild(grpc::ServerContext* ctx, const v1::ReportBuildRequest* req,
+                           v1::ReportBuildResponse* resp) override;
   grpc::Status SubmitGames(grpc::ServerContext* ctx, const v1::SubmitGamesRequest* req,
                            v1::SubmitGamesResponse* resp) override;
   grpc::Status CreateJob(grpc::ServerContext* ctx, const v1::CreateJobRequest* req,

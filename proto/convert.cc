@@ -1,7 +1,10 @@
 #include "proto/convert.h"
 
+#include <cmath>
+
 #include "absl/strings/str_cat.h"
 #include "engine/api/version.h"
+#include "engine/core/params.h"
 #include "engine/core/prng.h"
 
 namespace tumen::proto {
@@ -180,7 +183,13 @@ absl::StatusOr<selfplay::GameSpec> GameSpecFor(
   selfplay::GameSpec spec;
   spec.variant = m.variant();
   spec.start_fen = shard.pair_openings(pair_index);
-  spec.tc = FromProto(m.tc());
+  v1::TimeControl tc = m.tc();
+  // A scale_tc match's clock, scaled for the leasing worker's speed.
+  if (shard.tc_factor() > 0 && tc.base_ms() > 0) {
+    tc.set_base_ms(uint32_t(std::llround(tc.base_ms() * shard.tc_factor())));
+    tc.set_increment_ms(uint32_t(std::llround(tc.increment_ms() * shard.tc_factor())));
+  }
+  spec.tc = FromProto(tc);
   spec.adjudication = FromProto(m.adjudication());
   spec.hash_mb = int(m.hash_mb());
   spec.seed = pair_index < shard.pair_seeds_size() ? shard.pair_seeds(pair_index) : 0;
@@ -203,9 +212,22 @@ absl::StatusOr<selfplay::GameSpec> GameSpecFor(
       return absl::FailedPreconditionError(
           absl::StrCat("this worker has no engine '", engine->name(), "'"));
     selfplay::ExternalEngine external{path->second, engine->uci_variant(), {}};
+    std::string params_text;
+    if (engine->has_build()) {
+      // A build of Tumen plays like our own engine: one thread, the match's hash, rules and
+      // parameters, all as UCI options (the job's own options come after and win).
+      external.options = {{"Threads", "1"}, {"Hash", std::to_string(m.hash_mb())}};
+      if (!m.rules().empty()) external.options.emplace_back("ShatarRules", m.rules());
+      params_text = player->params_text;
+      absl::StatusOr<std::vector<std::pair<std::string, int>>> params =
+          ParamSet::ParseAssignments(params_text);
+      if (!params.ok()) return params.status();
+      for (const auto& [name, value] : *params)
+        external.options.emplace_back(name, std::to_string(value));
+    }
     for (const v1::EngineOption& o : engine->options())
       external.options.emplace_back(o.name(), o.value());
-    *player = {engine->name(), player->params_name, "", external};
+    *player = {engine->name(), player->params_name, params_text, external};
   }
   spec.white = colour == 0 ? a : b;
   spec.black = colour == 0 ? b : a;

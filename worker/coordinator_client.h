@@ -24,6 +24,7 @@ class CoordinatorClient {
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& r);
   absl::StatusOr<v1::SubmitGamesResponse> SubmitGames(const v1::SubmitGamesRequest& r);
   absl::StatusOr<v1::SubmitAnalysesResponse> SubmitAnalyses(const v1::SubmitAnalysesRequest& r);
+  absl::StatusOr<v1::ReportBuildResponse> ReportBuild(const v1::ReportBuildRequest& r);
   absl::StatusOr<v1::CreateJobResponse> CreateJob(const v1::CreateJobRequest& r);
   absl::StatusOr<v1::GetJobResponse> GetJob(const v1::GetJobRequest& r);
   absl::StatusOr<v1::ListWorkersResponse> ListWorkers(const v1::ListWorkersRequest& r);

@@ -1,6 +1,8 @@
 // tumen-worker: plays the farm's games on this machine.
 //   tumen-worker --coordinator HOST:PORT --token-file F --games N [--name NAME] [--spool DIR]
 //                [--engine NAME=PATH]...   (every --engine adds engines; see worker/engine_flags.h)
+//                [--source REPO [--build-cache DIR] [--max-builds N]]   (engine builds as
+//                players: builds tumen-engine at the commits jobs name, from REPO only)
 // First SIGTERM/SIGINT: finish the running games, upload, exit. Second: stop now (finished
 // games stay in the spool and are uploaded by the next start).
 #include <unistd.h>
@@ -32,6 +34,16 @@ ABSL_FLAG(int64_t, max_games, 0, "exit after this many games (0: run until stopp
 ABSL_FLAG(std::vector<std::string>, engine, {},
           "external UCI engines this worker may run, NAME=PATH (comma-separated or repeated; "
           "every occurrence adds engines)");
+
+ABSL_FLAG(std::string, source, "",
+          "a git repository of Tumen (a clone it may `git fetch` in): the worker builds the "
+          "engine at the commits jobs name, from it only, and plays those builds (empty: no "
+          "builds; such shards go to other workers)");
+ABSL_FLAG(std::string, build_cache, "tumen-builds",
+          "--source: folder of the engine builds (may be shared with other workers and the CLI "
+          "on this machine)");
+ABSL_FLAG(int, max_builds, 8, "--source: builds kept in the cache; the least recently used go");
+ABSL_FLAG(int, build_jobs, 0, "--source: parallel compile jobs (0: the machine's cores)");
 
 namespace {
 std::atomic<int> signals_received{0};
@@ -90,6 +102,22 @@ int main(int argc, char** argv) {
   options.heartbeat_interval = absl::Seconds(std::max(1, absl::GetFlag(FLAGS_heartbeat_seconds)));
   options.max_games = absl::GetFlag(FLAGS_max_games);
   options.engines = *std::move(engines);
+  if (!absl::GetFlag(FLAGS_source).empty()) {
+    tumen::worker::BuildCacheOptions build_options;
+    build_options.source = absl::GetFlag(FLAGS_source);
+    build_options.cache_dir = absl::GetFlag(FLAGS_build_cache);
+    build_options.max_builds = absl::GetFlag(FLAGS_max_builds);
+    build_options.jobs = absl::GetFlag(FLAGS_build_jobs);
+    build_options.log = [](const std::string& line) {
+      std::fprintf(stderr, "tumen-worker: %s\n", line.c_str());
+    };
+    absl::StatusOr<std::unique_ptr<BuildCache>> builds = BuildCache::Open(build_options);
+    if (!builds.ok()) {
+      std::fprintf(stderr, "tumen-worker: %s\n", std::string(builds.status().message()).c_str());
+      return 2;
+    }
+    options.builds = *std::move(builds);
+  }
   Worker worker(*std::move(client), *std::move(spool), options);
 
   std::signal(SIGTERM, OnSignal);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "engine/api/bench.h"
 #include "engine/api/version.h"
 #include "engine/selfplay/analyse.h"
@@ -42,7 +43,9 @@ absl::Status Worker::Register() {
   request.set_cores(std::thread::hardware_concurrency());
   request.set_engine_version(kEngineVersion);
   // The bench node count identifies the engine's search behaviour (RunBench is deterministic).
-  request.set_bench_signature(RunBench(kDefaultBenchDepth, [](const std::string&) {}).nodes);
+  const BenchResult bench = RunBench(kDefaultBenchDepth, [](const std::string&) {});
+  request.set_bench_signature(bench.nodes);
+  if (bench.seconds > 0) request.set_bench_nps(double(bench.nodes) / bench.seconds);
   for (int attempt = 0; stop_level_.load() == 0; ++attempt) {
     absl::StatusOr<v1::RegisterWorkerResponse> r = client_->RegisterWorker(request);
     if (r.ok()) {
@@ -50,7 +53,10 @@ absl::Status Worker::Register() {
       std::string engines;
       for (const auto& [name, path] : options_.engines)
         absl::StrAppend(&engines, engines.empty() ? "; engines " : ", ", name, "=", path);
-      Log(absl::StrCat("registered as ", worker_id_, engines));
+      if (options_.builds)
+        absl::StrAppend(&engines, "; builds engines into ", options_.builds->cache_dir());
+      Log(absl::StrFormat("registered as %s; bench %d nodes/s%s", worker_id_,
+                          int64_t(request.bench_nps()), engines));
       return absl::OkStatus();
     }
     if (r.status().code() == absl::StatusCode::kUnauthenticated ||
@@ -90,6 +96,7 @@ absl::Status Worker::Run() {
     request.set_worker_id(worker_id_);
     request.set_max_shards(1);
     for (const auto& [name, path] : options_.engines) request.add_engines(name);
+    request.set_builds(options_.builds != nullptr);
     absl::StatusOr<v1::LeaseShardsResponse> r = client_->LeaseShards(request);
     if (!r.ok()) {
       Log(absl::StrCat("lease failed (", r.status().message(), "); retrying"));
@@ -103,17 +110,7 @@ absl::Status Worker::Run() {
       continue;
     }
     idle_sleep = absl::Milliseconds(50);
-    absl::MutexLock lock(&mutex_);
-    for (const v1::Lease& lease : r->leases()) {
-      auto state = std::make_shared<ShardState>();
-      state->shard = lease.shard();
-      const int tasks = lease.shard().tasks_size();
-      state->games_left = tasks > 0 ? tasks : 2 * lease.shard().pairs_size();
-      shards_[{lease.shard().job_id(), lease.shard().shard_id()}] = state;
-      for (int t = 0; t < tasks; ++t) queue_.push_back({state, t, 0});
-      for (int p = 0; tasks == 0 && p < lease.shard().pairs_size(); ++p)
-        for (int colour : {0, 1}) queue_.push_back({state, p, colour});
-    }
+    for (const v1::Lease& lease : r->leases()) TakeShard(lease.shard());
   }
   // Finish: no new games; running ones end (or abort at the second stop request).
   {
@@ -128,6 +125,81 @@ absl::Status Worker::Run() {
   Log(absl::StrCat("stopped; ", games_played_.load(), " games played, ", spool_.Count(),
                    " left in the spool"));
   return absl::OkStatus();
+}
+
+void Worker::TakeShard(const v1::Shard& shard) {
+  auto state = std::make_shared<ShardState>();
+  state->shard = shard;
+  state->engines = options_.engines;
+  const int tasks = shard.tasks_size();
+  state->games_left = tasks > 0 ? tasks : 2 * shard.pairs_size();
+  const auto key = std::make_pair(shard.job_id(), shard.shard_id());
+  {
+    absl::MutexLock lock(&mutex_);
+    shards_[key] = state;  // heartbeats keep the lease while its builds are made
+  }
+  if (!PrepareBuilds(*state)) {
+    absl::MutexLock lock(&mutex_);
+    if (shards_.contains(key) && shards_[key] == state) shards_.erase(key);
+    return;
+  }
+  absl::MutexLock lock(&mutex_);
+  if (state->abort.load()) return;  // the job ended while its builds were made
+  for (int t = 0; t < tasks; ++t) queue_.push_back({state, t, 0});
+  for (int p = 0; tasks == 0 && p < shard.pairs_size(); ++p)
+    for (int colour : {0, 1}) queue_.push_back({state, p, colour});
+}
+
+bool Worker::PrepareBuilds(ShardState& state) {
+  const v1::Shard& shard = state.shard;
+  for (const v1::EngineSpec* e : {&shard.match().engine_a(), &shard.match().engine_b()}) {
+    if (!e->has_build()) continue;
+    const v1::EngineBuild& build = e->build();
+    const std::string label =
+        absl::StrCat(build.commit().substr(0, 10), build.subject().empty() ? "" : " (",
+                     build.subject(), build.subject().empty() ? "" : ")");
+    if (!options_.builds) {
+      ReportBuild(shard, build.commit(),
+                  "this worker was started without --source: it builds no engines");
+      return false;
+    }
+    absl::StatusOr<EngineBuildInfo> info = options_.builds->Get(build.commit());
+    if (!info.ok()) {
+      ReportBuild(shard, build.commit(), std::string(info.status().message()));
+      return false;
+    }
+    if (info->bench_signature != build.bench_signature()) {
+      ReportBuild(shard, build.commit(),
+                  absl::StrCat("build ", label, " has bench signature ", info->bench_signature,
+                               " here, but the job declares ", build.bench_signature(),
+                               ": refusing to play it (a wrong --dev-bench/--base-bench, or a "
+                               "build that searches differently on this machine)"));
+      return false;
+    }
+    state.engines[e->name()] = info->engine_path;
+  }
+  return true;
+}
+
+void Worker::ReportBuild(const v1::Shard& shard, const std::string& commit,
+                         const std::string& error) {
+  Log(absl::StrCat("job ", shard.job_id(), " shard ", shard.shard_id(), ": cannot play build ",
+                   commit.substr(0, 10), ": ", error));
+  v1::ReportBuildRequest request;
+  request.set_worker_id(worker_id_);
+  request.mutable_shard()->set_job_id(shard.job_id());
+  request.mutable_shard()->set_shard_id(shard.shard_id());
+  request.set_commit(commit);
+  request.set_error(error.substr(0, 2000));
+  for (int attempt = 0; attempt < 5 && stop_level_.load() < 2; ++attempt) {
+    absl::StatusOr<v1::ReportBuildResponse> r = client_->ReportBuild(request);
+    if (r.ok()) return;
+    if (r.status().code() == absl::StatusCode::kInvalidArgument ||
+        r.status().code() == absl::StatusCode::kNotFound)
+      break;
+    absl::SleepFor(Backoff(attempt));
+  }
+  Log("could not report the build problem; the lease will expire instead");
 }
 
 void Worker::GameThread() {
@@ -153,7 +225,7 @@ void Worker::GameThread() {
       continue;
     }
     absl::StatusOr<selfplay::GameSpec> spec =
-        proto::GameSpecFor(shard, task.pair_index, task.colour, options_.engines);
+        proto::GameSpecFor(shard, task.pair_index, task.colour, task.shard->engines);
     absl::StatusOr<selfplay::GameRecord> record =
         task.shard->abort.load() ? absl::CancelledError("shard cancelled")
         : !spec.ok()             ? spec.status()
@@ -164,6 +236,8 @@ void Worker::GameThread() {
         *game->mutable_id() = proto::GameIdFor(shard, task.pair_index, task.colour);
         game->set_opening_id(shard.pairs(task.pair_index));
         game->set_worker_id(worker_id_);
+        if (shard.tc_factor() > 0 && shard.match().tc().base_ms() > 0)
+          game->set_tc_factor(shard.tc_factor());
         if (absl::Status s = spool_.Add(*game); !s.ok()) Log(std::string(s.message()));
         uint64_t nodes = 0;
         for (const auto& m : record->moves) nodes += m.nodes;

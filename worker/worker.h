@@ -20,6 +20,7 @@
 #include <string>
 
 #include "absl/synchronization/mutex.h"
+#include "worker/build_cache.h"
 #include "worker/coordinator_client.h"
 #include "worker/spool.h"
 
@@ -33,6 +34,9 @@ struct WorkerOptions {
   int64_t max_games = 0;  // stop after this many games played (0: no limit)
   // External engines this worker may run, by name; jobs name engines, never paths.
   std::map<std::string, std::string> engines;
+  // Set (--source): the worker builds the engine builds that jobs name as players, from
+  // that repository only, and leases their shards.
+  std::shared_ptr<BuildCache> builds;
 };
 
 class Worker {
@@ -51,6 +55,8 @@ class Worker {
     // Analysis shards: results collected until the shard is done, then submitted at once.
     std::vector<v1::AnalysisResult> results;  // guarded by Worker::mutex_
     std::atomic<bool> abort{false};
+    // The engines its games may run: the worker's own, plus the shard's builds once made.
+    std::map<std::string, std::string> engines;
   };
   struct Task {
     std::shared_ptr<ShardState> shard;
@@ -64,6 +70,13 @@ class Worker {
   void HeartbeatThread();
   bool UploadOnce();  // true when the spool is empty afterwards
   size_t QueuedTasks();
+  // Makes (or finds) the engine builds the shard's players need, checks their signatures
+  // and adds them to its engines. False when one cannot be played: the coordinator has been
+  // told why (ReportBuild), and the shard must be dropped.
+  bool PrepareBuilds(ShardState& shard);
+  void ReportBuild(const v1::Shard& shard, const std::string& commit, const std::string& error);
+  // Takes a leased shard: queues its games (or analysis tasks) once its builds are ready.
+  void TakeShard(const v1::Shard& shard);
   // Runs one analysis task; submits the shard's results when it was the last one.
   void RunAnalysisTask(const Task& task);
   void SubmitAnalyses(const std::shared_ptr<ShardState>& shard);

@@ -43,7 +43,8 @@ absl::Status ParamSet::Set(absl::string_view name, int value) {
   return absl::NotFoundError(absl::StrCat("unknown parameter '", name, "'"));
 }
 
-absl::Status ParamSet::ParseText(absl::string_view text) {
+absl::StatusOr<std::vector<std::pair<std::string, int>>> ParamSet::ParseAssignments(
+    absl::string_view text) {
   std::vector<std::pair<std::string, int>> assignments;
   int line_number = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
@@ -57,11 +58,18 @@ absl::Status ParamSet::ParseText(absl::string_view text) {
     if (words.size() != 2 || !absl::SimpleAtoi(words[1], &value))
       return absl::InvalidArgumentError(absl::StrCat("parameter line ", line_number,
                                                      ": expected 'name value', got '", line, "'"));
-    if (!Has(words[0]))
-      return absl::InvalidArgumentError(
-          absl::StrCat("parameter line ", line_number, ": unknown parameter '", words[0], "'"));
     assignments.emplace_back(std::string(words[0]), value);
   }
+  return assignments;
+}
+
+absl::Status ParamSet::ParseText(absl::string_view text) {
+  absl::StatusOr<std::vector<std::pair<std::string, int>>> parsed = ParseAssignments(text);
+  if (!parsed.ok()) return parsed.status();
+  const std::vector<std::pair<std::string, int>>& assignments = *parsed;
+  for (const auto& [name, value] : assignments)
+    if (!Has(name))
+      return absl::InvalidArgumentError(absl::StrCat("unknown parameter '", name, "'"));
   // Validate everything before applying anything.
   std::vector<Entry> before = All();
   for (const auto& [name, value] : assignments) {

@@ -6,9 +6,11 @@
 #define TUMEN_ENGINE_CORE_PARAMS_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
 namespace tumen {
@@ -53,6 +55,10 @@ class ParamSet {
   // `name value` lines; unknown names and out-of-range values are errors (nothing is
   // applied unless every line is valid).
   absl::Status ParseText(absl::string_view text);
+  // The "name value" lines of a parameter text, in order, checked for form only (not for
+  // names or ranges): what a build of another commit is sent as UCI options.
+  static absl::StatusOr<std::vector<std::pair<std::string, int>>> ParseAssignments(
+      absl::string_view text);
   std::string ToText() const;
   absl::Status LoadFile(const std::string& path);
   absl::Status SaveFile(const std::string& path) const;

@@ -1,6 +1,8 @@
 // The farm end to end: real tumen-coordinator and tumen-worker processes on 127.0.0.1 with a
 // temporary SQLite store. Games must never be lost or counted twice, whatever crashes.
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -456,6 +458,42 @@ TEST(FarmEndToEnd, SprtStopsAClearlyDecidedMatch) {
   EXPECT_EQ(done->match().sprt_decision(), "H1")
       << "W " << done->match().wins() << " D " << done->match().draws() << " L "
       << done->match().losses() << " LLR " << done->match().llr();
+}
+
+// Clocks fair across machines (issue 16): each worker's games are played, and stored, with
+// the factor reference / its own bench speed.
+TEST(FarmEndToEnd, ClockMatchesAreScaledByEachWorkersBenchSpeed) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  ASSERT_TRUE(farm.StartWorker("w2").ok());
+  v1::JobSpec spec = SmallMatch(8, 0);
+  v1::MatchSpec* m = spec.mutable_match();
+  m->mutable_tc()->Clear();
+  m->mutable_tc()->set_base_ms(400);
+  m->mutable_tc()->set_increment_ms(10);
+  m->mutable_adjudication()->set_max_plies(60);
+  m->set_pairs_per_shard(1);
+  m->set_scale_tc(true);
+  const uint64_t job = CreateJob(farm, spec);
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(3));
+  ASSERT_TRUE(done.ok()) << done.status();
+  EXPECT_EQ(done->spec().match().tc_reference_nps(), 1'000'000) << "the coordinator's default";
+  absl::StatusOr<v1::ListWorkersResponse> workers = farm.AdminClient()->ListWorkers({});
+  ASSERT_TRUE(workers.ok());
+  std::map<std::string, double> bench_nps;
+  for (const v1::WorkerInfo& w : workers->workers()) {
+    EXPECT_GT(w.bench_nps(), 1000) << w.name();
+    bench_nps[w.worker_id()] = w.bench_nps();
+  }
+  absl::StatusOr<std::vector<v1::Game>> games = farm.ExportGames(job);
+  ASSERT_TRUE(games.ok());
+  ASSERT_EQ(games->size(), 8u);
+  for (const v1::Game& g : *games) {
+    ASSERT_TRUE(bench_nps.contains(g.worker_id()));
+    EXPECT_NEAR(g.tc_factor(), std::clamp(1e6 / bench_nps[g.worker_id()], 0.1, 10.0), 1e-3)
+        << g.worker_id();
+  }
 }
 
 }  // namespace

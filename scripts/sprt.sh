@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# A fishtest-style test of a commit, in one command: a local farm whose workers build both
+# commits from this repository (tumen-worker --source), an SPRT match between them, its
+# progress, and the verdict.
+#
+#   scripts/sprt.sh [--simplification] [BASE [DEV]]      (defaults: main and HEAD)
+#
+# DEV plays as player A against BASE (B), openings in colour-swapped pairs. Bounds are in
+# logistic Elo (the Elo of the match's score; fishtest's SPRT on pentanomial pair counts,
+# coordinator/match_stats.h): a gainer must show elo0=0,elo1=5 (H1: DEV is stronger); with
+# --simplification, non-regression bounds elo0=-3,elo1=1 (H1: DEV is not weaker).
+# BASE and DEV are refs of this repository; uncommitted changes are not part of a commit.
+# The CLI builds both once for their bench signatures (into BUILD_CACHE, which the workers
+# share, so they find them built) and the workers refuse a build whose signature differs.
+# Environment: VARIANT (shatar-traditional), TC (nodes=4000: fixed nodes, immune to a busy
+# machine; a clock such as 10+0.1 is scaled per worker by its bench speed), SPRT (overrides
+# the bounds, e.g. elo0=0,elo1=3), GAMES (the most games, 20000), HASH (16), FARM_DATA
+# (farm-data-sprt), BUILD_CACHE (tumen-builds), BUILD_DIR (build: the farm's own binaries),
+# TUMEN_SKIP_SETUP=1, TUMEN_SKIP_BUILD=1.
+# Prints the final status (W/D/L, pentanomial, Elo, LLR); exits 0 on H1, 1 on H0, 2 when
+# the game budget ran out undecided, 3 when the job failed (a build that failed or differed).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+SIMPLIFICATION=0
+if [[ "${1:-}" == "--simplification" ]]; then
+  SIMPLIFICATION=1
+  shift
+fi
+if (($# > 2)) || [[ "${1:-}" == -* ]]; then
+  sed -n 2,22p "$0" >&2
+  exit 64
+fi
+BASE="${1:-main}"
+DEV="${2:-HEAD}"
+BUILD_DIR="${BUILD_DIR:-build}"
+export BUILD_DIR
+VARIANT="${VARIANT:-shatar-traditional}"
+TC="${TC:-nodes=4000}"
+if ((SIMPLIFICATION)); then DEFAULT_SPRT="elo0=-3,elo1=1"; else DEFAULT_SPRT="elo0=0,elo1=5"; fi
+SPRT="${SPRT:-${DEFAULT_SPRT}}"
+GAMES="${GAMES:-20000}"
+HASH="${HASH:-16}"
+FARM_DATA="${FARM_DATA:-farm-data-sprt}"
+BUILD_CACHE="${BUILD_CACHE:-tumen-builds}"
+
+START=$(date +%s)
+if [[ "${TUMEN_SKIP_SETUP:-0}" != "1" ]]; then bash scripts/setup.sh; fi
+if [[ "${TUMEN_SKIP_BUILD:-0}" != "1" ]]; then TUMEN_SKIP_SETUP=1 bash scripts/build.sh; fi
+if [[ -n "$(git status --porcelain --untracked-files=no)" ]]; then
+  echo "sprt: note: the working tree has uncommitted changes; a test takes commits only" >&2
+fi
+
+source scripts/lib/farm.sh
+farm_start sprt --source "$(pwd)" --build-cache "${BUILD_CACHE}"
+JOB=$("${CLI[@]}" match --variant "${VARIANT}" --games "${GAMES}" --tc "${TC}" --sprt "${SPRT}" \
+  --seed "$(date +%s)" --pairs-per-shard 4 --hash "${HASH}" \
+  --dev "${DEV}" --base "${BASE}" --source "$(pwd)" --build-cache "${BUILD_CACHE}")
+echo "sprt: job ${JOB}: ${DEV} (A) against ${BASE} (B), ${VARIANT} at ${TC}, SPRT ${SPRT}" \
+  "(logistic Elo), at most ${GAMES} games"
+
+# Time to the first stored game: the builds (cold or cached) and the farm's start.
+while true; do
+  STATUS=$("${CLI[@]}" status "${JOB}")
+  head -1 <<<"${STATUS}" | grep -q running || break
+  if grep -q ' [1-9][0-9]*/[0-9]* games' <<<"${STATUS}"; then
+    echo "sprt: first game stored $(($(date +%s) - START)) s after the start"
+    break
+  fi
+  sleep 1
+done
+farm_watch "${JOB}"
+farm_stop
+if grep -q "accepted H1" <<<"${STATUS}"; then exit 0; fi
+if grep -q "accepted H0" <<<"${STATUS}"; then exit 1; fi
+if head -1 <<<"${STATUS}" | grep -q failed; then exit 3; fi
+exit 2
