@@ -13,6 +13,20 @@
 
 namespace tumen::cli {
 
+// The commands of `tumen` (coordinator/cli_help.cc): usage, what each does, its own flags.
+struct CommandInfo {
+  std::string name, usage, summary;
+  std::vector<std::string> flags;  // besides the common --coordinator, --token-file, --ca-file
+};
+const std::vector<CommandInfo>& AllCommands();
+const CommandInfo* FindCommand(const std::string& name);  // nullptr: no such command
+// Its flags and the common ones.
+std::vector<std::string> CommandFlags(const CommandInfo& command);
+std::string CommandNames();  // "match|tune|..."
+// tumen help [COMMAND]: the commands (empty name) or one command's usage and flags; 1 for an
+// unknown command.
+int HelpCommand(const std::string& name);
+
 // tumen analyse --variant V [--rules R] --positions FILE.epd --tc depth=N [--out FILE.epd]
 int AnalyseCommand(worker::CoordinatorClient& client);
 // tumen book build|expand|export|convert ...; `args` are the words after "book".

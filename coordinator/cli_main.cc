@@ -25,6 +25,7 @@
 // Common: --coordinator HOST:PORT --token-file ADMIN_TOKEN_FILE
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -34,8 +35,10 @@
 #include <thread>
 #include <tuple>
 
+#include "absl/flags/commandlineflag.h"
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -45,6 +48,7 @@
 #include "absl/time/clock.h"
 #include "coordinator/cli_commands.h"
 #include "coordinator/cli_common.h"
+#include "coordinator/flag_help.h"
 #include "coordinator/token_file.h"
 #include "engine/core/command_line.h"
 #include "engine/selfplay/pgn.h"
@@ -268,11 +272,25 @@ void PrintBuildPlayers(const tumen::v1::MatchSpec& m) {
     std::printf("  %s %s  %s  bench %llu  %s\n", side, role,
                 e->build().commit().substr(0, 10).c_str(),
                 static_cast<unsigned long long>(e->build().bench_signature()),
-                e->build().subject().c_str());
+                e->build().subject().substr(0, 72).c_str());
   }
 }
 
-void PrintJob(const tumen::v1::JobInfo& j) {
+// A scaled clock's factor for each worker seen in the last two minutes: reference / its bench
+// speed, as the coordinator computes it (and stores it in each game).
+void PrintClockFactors(const tumen::v1::MatchSpec& m,
+                       const std::vector<tumen::v1::WorkerInfo>& workers) {
+  if (!m.scale_tc() || m.tc().base_ms() == 0) return;
+  const int64_t now = absl::ToUnixMillis(absl::Now());
+  std::string line;
+  for (const tumen::v1::WorkerInfo& w : workers)
+    if (w.bench_nps() > 0 && now - w.last_seen_unix_ms() < 120'000)
+      absl::StrAppendFormat(&line, "%s %s x%.2f", line.empty() ? "" : ",", w.name(),
+                            std::clamp(m.tc_reference_nps() / w.bench_nps(), 0.1, 10.0));
+  if (!line.empty()) std::printf("  clock per worker:%s\n", line.c_str());
+}
+
+void PrintJob(const tumen::v1::JobInfo& j, const std::vector<tumen::v1::WorkerInfo>& workers) {
   const tumen::v1::JobSpec& spec = j.spec();
   const auto id = static_cast<unsigned long long>(j.job_id());
   const std::string state = StateName(j.state());
@@ -315,6 +333,7 @@ void PrintJob(const tumen::v1::JobInfo& j) {
                 .c_str()
           : "");
   PrintBuildPlayers(spec.match());
+  PrintClockFactors(spec.match(), workers);
   PrintProgress(j, "games");
   std::printf("  A vs B: W %llu  D %llu  L %llu   pentanomial [%s]\n",
               static_cast<unsigned long long>(s.wins()), static_cast<unsigned long long>(s.draws()),
@@ -338,8 +357,14 @@ int Status(CoordinatorClient& client, uint64_t job_id) {
     absl::StatusOr<tumen::v1::GetJobResponse> r = client.GetJob(request);
     if (!r.ok()) return Fail(std::string(r.status().message()));
     bool running = false;
+    // Workers only when a scaled clock needs them, for its factors.
+    std::vector<tumen::v1::WorkerInfo> workers;
+    for (const tumen::v1::JobInfo& j : r->jobs())
+      if (j.spec().match().scale_tc() && workers.empty())
+        if (absl::StatusOr<tumen::v1::ListWorkersResponse> w = client.ListWorkers({}); w.ok())
+          workers.assign(w->workers().begin(), w->workers().end());
     for (const tumen::v1::JobInfo& j : r->jobs()) {
-      PrintJob(j);
+      PrintJob(j, workers);
       running |= j.state() == tumen::v1::JOB_STATE_RUNNING;
     }
     std::fflush(stdout);
@@ -426,14 +451,55 @@ int Export(CoordinatorClient& client, uint64_t job_id) {
 
 }  // namespace
 
+namespace {
+
+// The command word: the first argument that is neither a flag nor the value of one.
+std::string CommandWord(const std::vector<std::string>& args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--") return i + 1 < args.size() ? args[i + 1] : "";
+    if (a.empty() || a[0] != '-') return a;
+    if (a.find('=') != std::string::npos) continue;
+    const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(a.substr(a[1] == '-' ? 2 : 1));
+    if (flag != nullptr && !flag->IsOfType<bool>()) ++i;  // "--flag value"
+  }
+  return "";
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "tumen match|tune|balance|analyse|book|status|report|workers|cancel|export|export-params "
-      "[JOB] [flags]; see --help");
+  absl::SetProgramUsageMessage("tumen COMMAND [JOB] [flags]; tumen help for the commands");
   tumen::NormalizedArgs normalized(argc, argv);
+  // Help and flag checks come before absl parses: its own --help knows no command.
+  const std::vector<std::string> raw(normalized.argv() + 1, normalized.argv() + normalized.argc());
+  const std::string word = CommandWord(raw);
+  if (std::find(raw.begin(), raw.end(), "--helpfull") != raw.end())
+    absl::ParseCommandLine(normalized.argc(), normalized.argv());  // prints every flag, exits
+  if (raw.empty()) {
+    tumen::cli::HelpCommand("");
+    return 1;
+  }
+  if (word == "help") {  // tumen help [COMMAND]: the next word, if any
+    auto it = std::find(raw.begin(), raw.end(), "help");
+    it = std::find_if(it + 1, raw.end(), [](const std::string& a) { return a[0] != '-'; });
+    return tumen::cli::HelpCommand(it != raw.end()                ? *it
+                                   : tumen::cli::AsksForHelp(raw) ? "help"
+                                                                  : "");
+  }
+  if (tumen::cli::AsksForHelp(raw)) return tumen::cli::HelpCommand(word);
+  const tumen::cli::CommandInfo* info = tumen::cli::FindCommand(word);
+  if (info == nullptr)
+    return Fail(word.empty() ? absl::StrCat("no command; use ", tumen::cli::CommandNames(),
+                                            " (tumen help explains each)")
+                             : absl::StrCat("unknown command '", word,
+                                            "'; the commands: ", tumen::cli::CommandNames()));
+  if (absl::Status s = tumen::cli::CheckFlags(raw, tumen::cli::CommandFlags(*info),
+                                              "'tumen " + info->name + "'");
+      !s.ok())
+    return Fail(s);
   std::vector<char*> positional = absl::ParseCommandLine(normalized.argc(), normalized.argv());
-  const std::string commands =
-      "match|tune|balance|analyse|book|status|report|workers|cancel|export|export-params";
+  const std::string commands = tumen::cli::CommandNames();
   if (positional.size() < 2) return Fail(absl::StrCat("usage: tumen ", commands, " [JOB] [flags]"));
   const std::string command = positional[1];
   const std::vector<std::string> args(positional.begin() + 2, positional.end());
@@ -472,5 +538,5 @@ int main(int argc, char** argv) {
     std::printf("job %llu cancelled\n", static_cast<unsigned long long>(job_id));
     return 0;
   }
-  return Fail(absl::StrCat("unknown command '", command, "'; use ", commands));
+  return Fail(absl::StrCat("unknown command '", command, "'; the commands: ", commands));
 }

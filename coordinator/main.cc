@@ -19,6 +19,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "coordinator/flag_help.h"
 #include "coordinator/service.h"
 #include "engine/core/command_line.h"
 
@@ -58,6 +59,22 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "tumen-coordinator --listen HOST:PORT --data DIR --worker-token-file F --admin-token-file F");
   tumen::NormalizedArgs args(argc, argv);
+  const std::vector<std::string> raw(args.argv() + 1, args.argv() + args.argc());
+  const std::vector<std::string> flags = tumen::cli::FlagsDefinedIn("coordinator/main.cc");
+  if (tumen::cli::AsksForHelp(raw)) {
+    std::printf(
+        "usage: tumen-coordinator --listen HOST:PORT --data DIR --worker-token-file F "
+        "--admin-token-file F [flags]\n\n"
+        "Shards jobs, leases them to workers, validates and stores their games in DIR/tumen.db.\n"
+        "Port 0 picks a free port. SIGTERM/SIGINT: in-flight calls finish, then it exits.\n\n"
+        "flags:\n%s",
+        tumen::cli::FlagsHelp(flags).c_str());
+    return 0;
+  }
+  if (absl::Status s = tumen::cli::CheckFlags(raw, flags, "tumen-coordinator"); !s.ok()) {
+    std::fprintf(stderr, "tumen-coordinator: %s\n", std::string(s.message()).c_str());
+    return 2;
+  }
   absl::ParseCommandLine(args.argc(), args.argv());
   using namespace tumen::coordinator;
   if (absl::GetFlag(FLAGS_worker_token_file).empty() ||

@@ -63,7 +63,19 @@ class FileLock {
   int fd_;
 };
 
-std::string Tail(const CommandResult& r) { return absl::StrJoin(r.last_lines, " | "); }
+// The end of a command's output for an error message: from the first line that says
+// "error" (compilers and CMake do), else the last few lines.
+std::string Tail(const CommandResult& r) {
+  auto first = std::find_if(r.last_lines.begin(), r.last_lines.end(), [](const std::string& l) {
+    return l.find("rror") != std::string::npos;
+  });
+  if (first == r.last_lines.end()) first = r.last_lines.begin();
+  std::vector<std::string> lines;
+  for (auto it = first; it != r.last_lines.end(); ++it)
+    if (!absl::StripAsciiWhitespace(*it).empty())
+      lines.emplace_back(absl::StripAsciiWhitespace(*it));
+  return absl::StrJoin(lines, " | ");
+}
 
 }  // namespace
 

@@ -16,6 +16,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "coordinator/flag_help.h"
 #include "coordinator/token_file.h"
 #include "engine/core/command_line.h"
 #include "worker/engine_flags.h"
@@ -55,6 +56,20 @@ int main(int argc, char** argv) {
   using namespace tumen::worker;
   tumen::NormalizedArgs normalized(argc, argv);
   std::vector<std::string> args(normalized.argv() + 1, normalized.argv() + normalized.argc());
+  const std::vector<std::string> flags = tumen::cli::FlagsDefinedIn("worker/main.cc");
+  if (tumen::cli::AsksForHelp(args)) {
+    std::printf(
+        "usage: tumen-worker --coordinator HOST:PORT --token-file F [--games N] [flags]\n\n"
+        "Plays the farm's games on this machine: registers, leases shards, plays them, spools\n"
+        "and uploads every game. First SIGTERM/SIGINT: finish the running games and upload;\n"
+        "second: stop now (the spool keeps finished games for the next start).\n\nflags:\n%s",
+        tumen::cli::FlagsHelp(flags).c_str());
+    return 0;
+  }
+  if (absl::Status s = tumen::cli::CheckFlags(args, flags, "tumen-worker"); !s.ok()) {
+    std::fprintf(stderr, "tumen-worker: %s\n", std::string(s.message()).c_str());
+    return 2;
+  }
   std::vector<std::string> engine_values = TakeRepeatedFlag(args, "engine");
   std::vector<char*> rest = {normalized.argv()[0]};  // absl parses what is left
   for (std::string& a : args) rest.push_back(a.data());

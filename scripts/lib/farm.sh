@@ -56,7 +56,7 @@ farm_wait() {
   local status
   while true; do
     status=$("${CLI[@]}" status "$1")
-    echo "${status}" | sed -n 2p
+    grep -m1 '^  \[' <<<"${status}"
     echo "${status}" | head -1 | grep -q running || break
     sleep 5
   done
@@ -67,7 +67,7 @@ farm_wait() {
 farm_watch() {
   while true; do
     STATUS=$("${CLI[@]}" status "$1")
-    echo "$(sed -n 2p <<<"${STATUS}" | tr -s ' ')  $(grep -o 'W [0-9]*  D [0-9]*  L [0-9]*' <<<"${STATUS}")  $(grep -o 'Elo [-+0-9.]*' <<<"${STATUS}")  $(grep -o 'LLR .*' <<<"${STATUS}")"
+    echo "$(grep -m1 '^  \[' <<<"${STATUS}" | tr -s ' ')  $(grep -o 'W [0-9]*  D [0-9]*  L [0-9]*' <<<"${STATUS}")  $(grep -o 'Elo [-+0-9.]*' <<<"${STATUS}")  $(grep -o 'LLR .*' <<<"${STATUS}")"
     head -1 <<<"${STATUS}" | grep -q running || break
     sleep 10
   done

@@ -263,5 +263,20 @@ TEST(MatchStatsTest, NonFiniteBoundsDoNotDecide) {
   EXPECT_EQ(r.decision, SprtDecision::kContinue);
 }
 
+// scripts/sprt.sh's two bound sets in logistic Elo (issue 16): a change of equal strength
+// fails as a gainer [0, 5] and passes as a simplification [-3, 1]; a change about 4 Elo worse
+// fails both.
+TEST(MatchStatsTest, ScriptBoundsTellGainersFromSimplifications) {
+  const SprtParams gainer = Params(0, 5), simplification = Params(-3, 1);
+  const PentanomialCounts equal = Penta(1500, 6000, 15000, 6000, 1500);
+  EXPECT_NEAR(EloFromPentanomial(equal).elo, 0, 1e-9);
+  EXPECT_EQ(PentanomialSprt(equal, gainer).decision, SprtDecision::kAcceptH0);
+  EXPECT_EQ(PentanomialSprt(equal, simplification).decision, SprtDecision::kAcceptH1);
+  const PentanomialCounts worse = Penta(1650, 6250, 15000, 5750, 1350);
+  EXPECT_LT(EloFromPentanomial(worse).elo, -3);
+  EXPECT_EQ(PentanomialSprt(worse, gainer).decision, SprtDecision::kAcceptH0);
+  EXPECT_EQ(PentanomialSprt(worse, simplification).decision, SprtDecision::kAcceptH0);
+}
+
 }  // namespace
 }  // namespace tumen::coordinator

@@ -38,8 +38,9 @@ std::string Output(const std::vector<std::string>& argv) {
 }
 
 // The fixture repository: "base" is this project's HEAD; "dev" (main) values the shatar
-// pieces far too low against pawns, a known loss of strength; "docs" (a branch off dev) only adds a line to
-// the README, so its engine is dev's under a commit nobody has built.
+// pieces far too low against pawns, a known loss of strength; "docs" (a branch off dev) only
+// adds a line to the README, so its engine is dev's under a commit nobody has built;
+// "broken" (off dev) does not configure.
 class BuildPlayers : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -88,6 +89,12 @@ class BuildPlayers : public ::testing::Test {
     if (setup_error_.empty()) {
       std::ofstream(repo_ + "/README.md", std::ios::app) << "\nA line.\n";
       setup_error_ = git_do({"commit", "-q", "-am", "docs: a line in the README"});
+    }
+    if (setup_error_.empty()) setup_error_ = git_do({"checkout", "-q", "-b", "broken", "main"});
+    if (setup_error_.empty()) {
+      std::ofstream(repo_ + "/engine/CMakeLists.txt", std::ios::app)
+          << "message(FATAL_ERROR \"broken on purpose\")\n";
+      setup_error_ = git_do({"commit", "-q", "-am", "broken: the engine does not configure"});
     }
     if (setup_error_.empty()) setup_error_ = git_do({"checkout", "-q", "main"});
     dev_ = Output({"git", "-C", repo_, "rev-parse", "main"});
@@ -194,6 +201,21 @@ TEST_F(BuildPlayers, AWorkerRefusesABuildWhoseSignatureDiffersAndTheJobFailsSayi
       << status;
   const auto [workers_code, listing] = farm.RunCli("workers");
   EXPECT_NE(listing.find("build problem, " + docs_.substr(0, 10)), std::string::npos) << listing;
+}
+
+TEST_F(BuildPlayers, ACommitThatDoesNotBuildFailsTheJobWithTheBuildsError) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(StartBuilder(farm, "builder").ok());
+  const uint64_t job =
+      Match(farm, "--games 2 --dev broken --dev-bench 5 --base broken --base-bench 5");
+  ASSERT_GT(job, 0u);
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(5));
+  ASSERT_TRUE(done.ok()) << done.status();
+  EXPECT_EQ(done->state(), v1::JOB_STATE_FAILED);
+  for (const std::string& part : {std::string(": cmake configure failed (exit 1): "),
+                                  std::string("broken on purpose"), std::string("/build.log")})
+    EXPECT_NE(done->failure().find(part), std::string::npos) << part << " in " << done->failure();
 }
 
 TEST_F(BuildPlayers, ACommitTheRepositoryLacksFailsTheJobSayingSo) {

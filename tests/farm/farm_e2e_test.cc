@@ -494,6 +494,9 @@ TEST(FarmEndToEnd, ClockMatchesAreScaledByEachWorkersBenchSpeed) {
     EXPECT_NEAR(g.tc_factor(), std::clamp(1e6 / bench_nps[g.worker_id()], 0.1, 10.0), 1e-3)
         << g.worker_id();
   }
+  const auto [code, status] = farm.RunCli(absl::StrCat("status ", job));
+  EXPECT_NE(status.find("(scaled per worker to 1000000 nodes/s)"), std::string::npos) << status;
+  EXPECT_NE(status.find("clock per worker: w"), std::string::npos) << status;
 }
 
 }  // namespace
