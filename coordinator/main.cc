@@ -19,8 +19,12 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/str_format.h"
 #include "coordinator/flag_help.h"
+#include "coordinator/http_server.h"
+#include "coordinator/metrics.h"
 #include "coordinator/service.h"
+#include "coordinator/token_file.h"
 #include "engine/core/command_line.h"
 
 ABSL_FLAG(std::string, listen, "127.0.0.1:50051", "address to listen on (port 0: any free port)");
@@ -32,6 +36,13 @@ ABSL_FLAG(std::string, tls_key, "", "PEM private key");
 ABSL_FLAG(std::string, port_file, "", "write the bound address here once listening");
 ABSL_FLAG(int, lease_seconds, 60, "lease length; heartbeats extend it");
 ABSL_FLAG(int, max_message_mb, 16, "largest accepted request in MiB");
+ABSL_FLAG(std::string, http, "",
+          "serve the read-only dashboard, its JSON API and Prometheus /metrics on HOST:PORT "
+          "(port 0: any free port; empty: no HTTP)");
+ABSL_FLAG(std::string, http_token_file, "",
+          "require this token (the admin token's file) on every dashboard page, API call and "
+          "metrics scrape: a bearer header or the /login form's cookie");
+ABSL_FLAG(std::string, http_port_file, "", "write the HTTP address here once listening");
 ABSL_FLAG(double, reference_nps, 1'000'000,
           "scale_tc matches: a worker's clock is multiplied by this / its bench nodes per "
           "second (one thread), so every machine plays at the strength of one this fast");
@@ -95,9 +106,34 @@ int main(int argc, char** argv) {
   options.log = [](const std::string& line) {
     std::fprintf(stderr, "tumen-coordinator: %s\n", line.c_str());
   };
+  FarmMetrics metrics;
+  options.metrics = &metrics;
   absl::StatusOr<std::unique_ptr<Scheduler>> scheduler = Scheduler::Create(store->get(), options);
   if (!scheduler.ok()) return Fail(std::string(scheduler.status().message()));
-  CoordinatorService service(scheduler->get(), *std::move(auth));
+  CoordinatorService service(scheduler->get(), *std::move(auth), &metrics);
+  std::unique_ptr<HttpServer> http;
+  std::string http_line;  // printed after the gRPC address, which scripts read first
+  if (!absl::GetFlag(FLAGS_http).empty()) {
+    HttpOptions http_options;
+    http_options.listen = absl::GetFlag(FLAGS_http);
+    if (!absl::GetFlag(FLAGS_http_token_file).empty()) {
+      absl::StatusOr<std::string> token = ReadTokenFile(absl::GetFlag(FLAGS_http_token_file));
+      if (!token.ok()) return Fail(std::string(token.status().message()));
+      http_options.token = *token;
+    }
+    absl::StatusOr<std::unique_ptr<HttpServer>> started =
+        HttpServer::Start(http_options, scheduler->get(), &metrics);
+    if (!started.ok()) return Fail(std::string(started.status().message()));
+    http = *std::move(started);
+    http_line =
+        absl::StrFormat("tumen-coordinator: dashboard and /metrics on http://%s/%s\n",
+                        http->address(), http_options.token.empty() ? "" : " (token required)");
+    if (!absl::GetFlag(FLAGS_http_port_file).empty()) {
+      const std::string tmp = absl::GetFlag(FLAGS_http_port_file) + ".tmp";
+      std::ofstream(tmp) << http->address() << "\n";
+      std::rename(tmp.c_str(), absl::GetFlag(FLAGS_http_port_file).c_str());
+    }
+  }
 
   std::shared_ptr<grpc::ServerCredentials> credentials = grpc::InsecureServerCredentials();
   if (!absl::GetFlag(FLAGS_tls_cert).empty() || !absl::GetFlag(FLAGS_tls_key).empty()) {
@@ -122,6 +158,7 @@ int main(int argc, char** argv) {
   const std::string address = listen.substr(0, listen.rfind(':')) + ":" + std::to_string(port);
   std::printf("tumen-coordinator listening on %s (data %s)\n", address.c_str(),
               absl::GetFlag(FLAGS_data).c_str());
+  std::fputs(http_line.c_str(), stdout);
   std::fflush(stdout);
   if (!absl::GetFlag(FLAGS_port_file).empty()) {
     const std::string tmp = absl::GetFlag(FLAGS_port_file) + ".tmp";
@@ -136,6 +173,7 @@ int main(int argc, char** argv) {
   }
   std::printf("tumen-coordinator: shutting down\n");
   std::fflush(stdout);
+  http.reset();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   return 0;
 }

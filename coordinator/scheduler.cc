@@ -8,7 +8,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/time/clock.h"
 #include "coordinator/job_waiting.h"
+#include "coordinator/metrics.h"
 #include "engine/api/game_session.h"
 #include "engine/core/prng.h"
 #include "engine/selfplay/opening.h"
@@ -729,6 +731,7 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
       if (job.shard_games_stored[s] >= job.GamesInShard(s)) continue;
       auto lease = job.leases.find(s);
       if (lease != job.leases.end() && lease->second.deadline_unix_ms > now) continue;
+      if (options_.metrics) options_.metrics->LeaseIssued(lease != job.leases.end());
       job.leases[s] = {worker_id, now + options_.lease_ms};
       v1::Lease l;
       std::vector<StoredSpsaPair> new_pairs;
@@ -902,7 +905,12 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
     for (const v1::Game& g : r.games()) {
       v1::GameAck* ack = response.add_acks();
       *ack->mutable_id() = g.id();
-      if (absl::Status s = CheckIdentity(g); !s.ok()) ack->set_error(std::string(s.message()));
+      if (absl::Status s = CheckIdentity(g); !s.ok()) {
+        ack->set_error(std::string(s.message()));
+        if (options_.metrics)
+          options_.metrics->GameRejected(
+              s.code() == absl::StatusCode::kFailedPrecondition ? "job_not_running" : "identity");
+      }
     }
   }
   // Replay every game with the rules core, outside the lock.
@@ -915,14 +923,20 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
     absl::Status s = record.ok() ? selfplay::ValidateGame(*record) : record.status();
     if (!s.ok()) {
       ack->set_error(std::string(s.message()));
+      if (options_.metrics) options_.metrics->GameRejected("replay");
       continue;
     }
     valid.push_back(r.games(i));
     valid.back().set_worker_id(r.worker_id());
     valid_index.push_back(i);
   }
+  const absl::Time commit_start = absl::Now();
   absl::StatusOr<std::vector<bool>> inserted = store_->InsertGames(valid);
   if (!inserted.ok()) return inserted.status();  // nothing acknowledged: the worker retries
+  if (options_.metrics) {
+    options_.metrics->StoreCommit(absl::ToDoubleSeconds(absl::Now() - commit_start));
+    options_.metrics->GamesStored(uint64_t(std::count(inserted->begin(), inserted->end(), true)));
+  }
   std::vector<std::pair<uint64_t, v1::JobState>> ended;
   std::map<uint64_t, SpsaMarks> applied;
   {

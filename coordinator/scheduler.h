@@ -30,6 +30,8 @@
 
 namespace tumen::coordinator {
 
+class FarmMetrics;  // coordinator/metrics.h
+
 struct SchedulerOptions {
   int64_t lease_ms = 60'000;
   uint32_t default_pairs_per_shard = 2;
@@ -38,6 +40,7 @@ struct SchedulerOptions {
   double reference_nps = 1'000'000;
   std::function<int64_t()> now_unix_ms;         // empty: the system clock
   std::function<void(const std::string&)> log;  // one line each; empty: no log
+  FarmMetrics* metrics = nullptr;               // counts leases, games, commits; may be null
 };
 
 class Scheduler {

@@ -29,139 +29,165 @@ grpc::Status CoordinatorService::Authorize(grpc::ServerContext* ctx, Role needed
 grpc::Status CoordinatorService::RegisterWorker(grpc::ServerContext* ctx,
                                                 const v1::RegisterWorkerRequest* req,
                                                 v1::RegisterWorkerResponse* resp) {
-  if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
-  absl::StatusOr<std::string> id = scheduler_->RegisterWorker(*req);
-  if (!id.ok()) return ToGrpc(id.status());
-  resp->set_worker_id(*id);
-  return grpc::Status::OK;
+  return Observed("RegisterWorker", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
+    absl::StatusOr<std::string> id = scheduler_->RegisterWorker(*req);
+    if (!id.ok()) return ToGrpc(id.status());
+    resp->set_worker_id(*id);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CoordinatorService::LeaseShards(grpc::ServerContext* ctx,
                                              const v1::LeaseShardsRequest* req,
                                              v1::LeaseShardsResponse* resp) {
-  if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
-  if (req->engines_size() > 64)
-    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "at most 64 engines");
-  absl::StatusOr<std::vector<v1::Lease>> leases =
-      scheduler_->LeaseShards(req->worker_id(), req->max_shards(),
-                              {req->engines().begin(), req->engines().end()}, req->builds());
-  if (!leases.ok()) return ToGrpc(leases.status());
-  for (v1::Lease& l : *leases) *resp->add_leases() = std::move(l);
-  return grpc::Status::OK;
+  return Observed("LeaseShards", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
+    if (req->engines_size() > 64)
+      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "at most 64 engines");
+    absl::StatusOr<std::vector<v1::Lease>> leases =
+        scheduler_->LeaseShards(req->worker_id(), req->max_shards(),
+                                {req->engines().begin(), req->engines().end()}, req->builds());
+    if (!leases.ok()) return ToGrpc(leases.status());
+    for (v1::Lease& l : *leases) *resp->add_leases() = std::move(l);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CoordinatorService::Heartbeat(grpc::ServerContext* ctx,
                                            const v1::HeartbeatRequest* req,
                                            v1::HeartbeatResponse* resp) {
-  if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
-  absl::StatusOr<v1::HeartbeatResponse> r = scheduler_->Heartbeat(*req);
-  if (!r.ok()) return ToGrpc(r.status());
-  *resp = std::move(*r);
-  return grpc::Status::OK;
+  return Observed("Heartbeat", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
+    absl::StatusOr<v1::HeartbeatResponse> r = scheduler_->Heartbeat(*req);
+    if (!r.ok()) return ToGrpc(r.status());
+    *resp = std::move(*r);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CoordinatorService::ReportBuild(grpc::ServerContext* ctx,
                                              const v1::ReportBuildRequest* req,
                                              v1::ReportBuildResponse*) {
-  if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
-  return ToGrpc(scheduler_->ReportBuild(*req));
+  return Observed("ReportBuild", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
+    return ToGrpc(scheduler_->ReportBuild(*req));
+  });
 }
 
 grpc::Status CoordinatorService::SubmitGames(grpc::ServerContext* ctx,
                                              const v1::SubmitGamesRequest* req,
                                              v1::SubmitGamesResponse* resp) {
-  if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
-  absl::StatusOr<v1::SubmitGamesResponse> r = scheduler_->SubmitGames(*req);
-  if (!r.ok()) return ToGrpc(r.status());
-  for (const v1::GameAck& ack : r->acks())
-    if (!ack.error().empty())
-      std::fprintf(stderr, "coordinator: rejected game job %llu pair %u colour %u from %s: %s\n",
-                   static_cast<unsigned long long>(ack.id().job_id()), ack.id().pair(),
-                   ack.id().colour(), req->worker_id().c_str(), ack.error().c_str());
-  *resp = std::move(*r);
-  return grpc::Status::OK;
+  return Observed("SubmitGames", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
+    absl::StatusOr<v1::SubmitGamesResponse> r = scheduler_->SubmitGames(*req);
+    if (!r.ok()) return ToGrpc(r.status());
+    for (const v1::GameAck& ack : r->acks())
+      if (!ack.error().empty())
+        std::fprintf(stderr, "coordinator: rejected game job %llu pair %u colour %u from %s: %s\n",
+                     static_cast<unsigned long long>(ack.id().job_id()), ack.id().pair(),
+                     ack.id().colour(), req->worker_id().c_str(), ack.error().c_str());
+    *resp = std::move(*r);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CoordinatorService::CreateJob(grpc::ServerContext* ctx,
                                            const v1::CreateJobRequest* req,
                                            v1::CreateJobResponse* resp) {
-  if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
-  absl::StatusOr<uint64_t> id = scheduler_->CreateJob(req->spec());
-  if (!id.ok()) return ToGrpc(id.status());
-  resp->set_job_id(*id);
-  return grpc::Status::OK;
+  return Observed("CreateJob", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
+    absl::StatusOr<uint64_t> id = scheduler_->CreateJob(req->spec());
+    if (!id.ok()) return ToGrpc(id.status());
+    resp->set_job_id(*id);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CoordinatorService::GetJob(grpc::ServerContext* ctx, const v1::GetJobRequest* req,
                                         v1::GetJobResponse* resp) {
-  if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
-  absl::StatusOr<std::vector<v1::JobInfo>> jobs = scheduler_->GetJobs(req->job_id());
-  if (!jobs.ok()) return ToGrpc(jobs.status());
-  for (v1::JobInfo& j : *jobs) *resp->add_jobs() = std::move(j);
-  return grpc::Status::OK;
+  return Observed("GetJob", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
+    absl::StatusOr<std::vector<v1::JobInfo>> jobs = scheduler_->GetJobs(req->job_id());
+    if (!jobs.ok()) return ToGrpc(jobs.status());
+    for (v1::JobInfo& j : *jobs) *resp->add_jobs() = std::move(j);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CoordinatorService::ListWorkers(grpc::ServerContext* ctx,
                                              const v1::ListWorkersRequest*,
                                              v1::ListWorkersResponse* resp) {
-  if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
-  for (v1::WorkerInfo& w : scheduler_->ListWorkers()) *resp->add_workers() = std::move(w);
-  return grpc::Status::OK;
+  return Observed("ListWorkers", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
+    for (v1::WorkerInfo& w : scheduler_->ListWorkers()) *resp->add_workers() = std::move(w);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CoordinatorService::CancelJob(grpc::ServerContext* ctx,
                                            const v1::CancelJobRequest* req,
                                            v1::CancelJobResponse*) {
-  if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
-  return ToGrpc(scheduler_->CancelJob(req->job_id()));
+  return Observed("CancelJob", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
+    return ToGrpc(scheduler_->CancelJob(req->job_id()));
+  });
 }
 
 grpc::Status CoordinatorService::ExportGames(grpc::ServerContext* ctx,
                                              const v1::ExportGamesRequest* req,
                                              grpc::ServerWriter<v1::Game>* writer) {
-  if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
-  bool writing = true;
-  const absl::Status s = scheduler_->ExportGames(req->job_id(), [&](const v1::Game& g) {
-    if (writing && !ctx->IsCancelled()) writing = writer->Write(g);
+  return Observed("ExportGames", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
+    bool writing = true;
+    const absl::Status s = scheduler_->ExportGames(req->job_id(), [&](const v1::Game& g) {
+      if (writing && !ctx->IsCancelled()) writing = writer->Write(g);
+    });
+    return ToGrpc(s);
   });
-  return ToGrpc(s);
 }
 
 grpc::Status CoordinatorService::SubmitAnalyses(grpc::ServerContext* ctx,
                                                 const v1::SubmitAnalysesRequest* req,
                                                 v1::SubmitAnalysesResponse* resp) {
-  if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
-  absl::StatusOr<v1::SubmitAnalysesResponse> r = scheduler_->SubmitAnalyses(*req);
-  if (!r.ok()) return ToGrpc(r.status());
-  for (const v1::AnalysisAck& ack : r->acks())
-    if (!ack.error().empty())
-      std::fprintf(stderr, "coordinator: rejected analysis job %llu task %llu from %s: %s\n",
-                   static_cast<unsigned long long>(req->shard().job_id()),
-                   static_cast<unsigned long long>(ack.task_id()), req->worker_id().c_str(),
-                   ack.error().c_str());
-  *resp = std::move(*r);
-  return grpc::Status::OK;
+  return Observed("SubmitAnalyses", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
+    absl::StatusOr<v1::SubmitAnalysesResponse> r = scheduler_->SubmitAnalyses(*req);
+    if (!r.ok()) return ToGrpc(r.status());
+    for (const v1::AnalysisAck& ack : r->acks())
+      if (!ack.error().empty())
+        std::fprintf(stderr, "coordinator: rejected analysis job %llu task %llu from %s: %s\n",
+                     static_cast<unsigned long long>(req->shard().job_id()),
+                     static_cast<unsigned long long>(ack.task_id()), req->worker_id().c_str(),
+                     ack.error().c_str());
+    *resp = std::move(*r);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CoordinatorService::ExportAnalyses(grpc::ServerContext* ctx,
                                                 const v1::ExportGamesRequest* req,
                                                 grpc::ServerWriter<v1::AnalysisResult>* writer) {
-  if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
-  bool writing = true;
-  const absl::Status s =
-      scheduler_->ExportAnalyses(req->job_id(), [&](const v1::AnalysisResult& r) {
-        if (writing && !ctx->IsCancelled()) writing = writer->Write(r);
-      });
-  return ToGrpc(s);
+  return Observed("ExportAnalyses", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
+    bool writing = true;
+    const absl::Status s =
+        scheduler_->ExportAnalyses(req->job_id(), [&](const v1::AnalysisResult& r) {
+          if (writing && !ctx->IsCancelled()) writing = writer->Write(r);
+        });
+    return ToGrpc(s);
+  });
 }
 
 grpc::Status CoordinatorService::GetBook(grpc::ServerContext* ctx, const v1::GetBookRequest* req,
                                          v1::BookTree* resp) {
-  if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
-  absl::StatusOr<v1::BookTree> tree = scheduler_->GetBook(req->job_id());
-  if (!tree.ok()) return ToGrpc(tree.status());
-  *resp = std::move(*tree);
-  return grpc::Status::OK;
+  return Observed("GetBook", [&]() -> grpc::Status {
+    if (grpc::Status s = Authorize(ctx, Role::kAdmin); !s.ok()) return s;
+    absl::StatusOr<v1::BookTree> tree = scheduler_->GetBook(req->job_id());
+    if (!tree.ok()) return ToGrpc(tree.status());
+    *resp = std::move(*tree);
+    return grpc::Status::OK;
+  });
 }
 
 }  // namespace tumen::coordinator

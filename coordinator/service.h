@@ -3,7 +3,9 @@
 #ifndef TUMEN_COORDINATOR_SERVICE_H_
 #define TUMEN_COORDINATOR_SERVICE_H_
 
+#include "absl/time/clock.h"
 #include "coordinator/auth.h"
+#include "coordinator/metrics.h"
 #include "coordinator/scheduler.h"
 #include "tumen/v1/coordinator.grpc.pb.h"
 
@@ -11,8 +13,9 @@ namespace tumen::coordinator {
 
 class CoordinatorService final : public v1::Coordinator::Service {
  public:
-  CoordinatorService(Scheduler* scheduler, TokenAuthenticator auth)
-      : scheduler_(scheduler), auth_(std::move(auth)) {}
+  // `metrics` (may be null) counts every call by method and status, with its latency.
+  CoordinatorService(Scheduler* scheduler, TokenAuthenticator auth, FarmMetrics* metrics = nullptr)
+      : scheduler_(scheduler), auth_(std::move(auth)), metrics_(metrics) {}
 
   grpc::Status RegisterWorker(grpc::ServerContext* ctx, const v1::RegisterWorkerRequest* req,
                               v1::RegisterWorkerResponse* resp) override;
@@ -44,9 +47,20 @@ class CoordinatorService final : public v1::Coordinator::Service {
  private:
   // OK when the caller holds a token of at least `needed` (admin covers worker calls).
   grpc::Status Authorize(grpc::ServerContext* ctx, Role needed) const;
+  // Runs a call's body and records it in the metrics.
+  template <typename Body>
+  grpc::Status Observed(const char* method, Body&& body) {
+    const absl::Time start = absl::Now();
+    grpc::Status status = body();
+    if (metrics_)
+      metrics_->Rpc(method, static_cast<absl::StatusCode>(status.error_code()),
+                    absl::ToDoubleSeconds(absl::Now() - start));
+    return status;
+  }
 
   Scheduler* scheduler_;
   TokenAuthenticator auth_;
+  FarmMetrics* metrics_;
 };
 
 grpc::Status ToGrpc(const absl::Status& s);

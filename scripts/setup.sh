@@ -15,6 +15,9 @@ PACKAGES=(
   libgtest-dev libgmock-dev
   libbenchmark-dev libbenchmark-tools
   libsqlite3-dev sqlite3
+  # The coordinator's dashboard and metrics: an HTTP server, Prometheus metrics, and promtool
+  # (package prometheus) to check a scrape in the tests.
+  libcpp-httplib-dev prometheus-cpp-dev prometheus
   # Benchmark comparison (/usr/share/benchmark/compare.py needs numpy and scipy).
   python3 python3-numpy python3-scipy
   # Reference engines for differential perft and matches.

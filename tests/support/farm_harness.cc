@@ -45,15 +45,25 @@ FarmHarness::~FarmHarness() {
   std::filesystem::remove_all(dir_, ec);
 }
 
-absl::Status FarmHarness::StartCoordinator(int lease_seconds, int port) {
+absl::Status FarmHarness::StartCoordinator(int lease_seconds, int port,
+                                           const std::vector<std::string>& extra_args) {
   const std::string port_file = dir_ + "/coordinator.addr";
   std::filesystem::remove(port_file);
   if (port == 0) port = port_;
-  absl::StatusOr<std::unique_ptr<Subprocess>> p = Subprocess::Start(
-      Bin("tumen-coordinator"),
-      {"--listen", absl::StrCat("127.0.0.1:", port), "--data", dir_ + "/data",
-       "--worker-token-file", dir_ + "/worker.token", "--admin-token-file", dir_ + "/admin.token",
-       "--port-file", port_file, "--lease-seconds", absl::StrCat(lease_seconds)});
+  std::vector<std::string> args = {"--listen",
+                                   absl::StrCat("127.0.0.1:", port),
+                                   "--data",
+                                   dir_ + "/data",
+                                   "--worker-token-file",
+                                   dir_ + "/worker.token",
+                                   "--admin-token-file",
+                                   dir_ + "/admin.token",
+                                   "--port-file",
+                                   port_file,
+                                   "--lease-seconds",
+                                   absl::StrCat(lease_seconds)};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  absl::StatusOr<std::unique_ptr<Subprocess>> p = Subprocess::Start(Bin("tumen-coordinator"), args);
   if (!p.ok()) return p.status();
   coordinator_ = *std::move(p);
   absl::StatusOr<std::string> line = coordinator_->ReadLine(absl::Seconds(20));

@@ -21,7 +21,8 @@ class FarmHarness {
   ~FarmHarness();
 
   // Starts the coordinator; `port` 0 picks a free one (remembered for restarts).
-  absl::Status StartCoordinator(int lease_seconds = 60, int port = 0);
+  absl::Status StartCoordinator(int lease_seconds = 60, int port = 0,
+                                const std::vector<std::string>& extra_args = {});
   void KillCoordinator();          // SIGKILL, no cleanup
   absl::Status StopCoordinator();  // SIGTERM and wait
   int port() const { return port_; }

@@ -1,0 +1,225 @@
+#include "coordinator/dashboard_page.h"
+
+namespace tumen::coordinator {
+namespace {
+
+// Shared by both pages: style, formatting helpers and the polling loop.
+constexpr char kHead[] = R"(<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Tumen farm</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}
+th,td{border-bottom:1px solid #ddd;padding:.25em .6em;text-align:left;white-space:nowrap}
+th{background:#f3f3f3}
+.bar{display:inline-block;width:8em;height:.7em;background:#eee;vertical-align:middle}
+.bar>span{display:block;height:100%;background:#4a7}
+.running{color:#06c}.failed{color:#c00}.H1{color:#080;font-weight:bold}
+.H0{color:#c00;font-weight:bold}#updated{color:#888;font-size:.9em}
+</style></head><body>
+<script>
+function cell(row, text, cls) {
+  const td = document.createElement('td');
+  td.textContent = text === undefined ? '' : text;
+  if (cls) td.className = cls;
+  row.appendChild(td);
+  return td;
+}
+function num(x) { return Number(x || 0); }
+function kind(spec) {
+  if (spec.book) return 'book';
+  if (spec.analysis) return 'analysis';
+  if (spec.balance) return 'balance';
+  return spec.spsa && spec.spsa.params ? 'spsa' : 'match';
+}
+function tcText(tc) {
+  if (!tc) return '';
+  if (num(tc.nodes)) return 'nodes=' + num(tc.nodes);
+  if (num(tc.depth)) return 'depth=' + num(tc.depth);
+  if (num(tc.movetime_ms)) return 'movetime=' + num(tc.movetime_ms);
+  if (num(tc.base_ms)) return num(tc.base_ms) / 1000 + '+' + num(tc.increment_ms) / 1000;
+  return '';
+}
+function firstArm(spec) {
+  return spec.match || (spec.balance && spec.balance.arms[0]) || spec.analysis || spec.book || {};
+}
+function stateName(s) { return (s || '').replace('JOB_STATE_', '').toLowerCase(); }
+function bar(row, done, total) {
+  const td = cell(row, '');
+  const b = document.createElement('span');
+  b.className = 'bar';
+  const f = document.createElement('span');
+  f.style.width = (total ? Math.min(100, 100 * done / total) : 0) + '%';
+  b.appendChild(f);
+  td.appendChild(b);
+  td.appendChild(document.createTextNode(' ' + done + '/' + total));
+}
+function hasSprt(spec) {
+  return spec.match && spec.match.sprt && spec.match.sprt.elo0 !== spec.match.sprt.elo1;
+}
+function eloText(m) {
+  return (m.elo >= 0 ? '+' : '') + m.elo.toFixed(1) + ' [' + m.elo_lower.toFixed(1) + ', ' +
+      m.elo_upper.toFixed(1) + ']';
+}
+function poll(refresh) {
+  const run = () => refresh().then(() => {
+    document.getElementById('updated').textContent =
+        'updated ' + new Date().toLocaleTimeString();
+  }).catch(e => { document.getElementById('updated').textContent = 'offline: ' + e; });
+  run();
+  setInterval(run, 2000);
+}
+</script>
+)";
+
+constexpr char kJobsBody[] = R"(<h1>Tumen farm</h1><p id="updated"></p>
+<h2>Jobs</h2>
+<table id="jobs"><thead><tr><th>job</th><th>kind</th><th>variant</th><th>rules</th><th>tc</th>
+<th>state</th><th>progress</th><th>W / D / L</th><th>Elo (95%)</th><th>LLR [bounds]</th>
+<th>created</th></tr></thead><tbody></tbody></table>
+<h2>Workers</h2>
+<table id="workers"><thead><tr><th>name</th><th>version</th><th>bench</th><th>cores</th>
+<th>games</th><th>games/min</th><th>nodes/s</th><th>bench nodes/s</th><th>last seen</th>
+<th>leases</th><th>builds</th></tr></thead><tbody></tbody></table>
+<script>
+async function refresh() {
+  const [jobs, workers] = await Promise.all(
+      [fetch('/api/jobs').then(r => r.json()), fetch('/api/workers').then(r => r.json())]);
+  const list = (jobs.jobs || []).slice().sort((a, b) =>
+      (a.state === 'JOB_STATE_RUNNING' ? 0 : 1) - (b.state === 'JOB_STATE_RUNNING' ? 0 : 1) ||
+      num(b.job_id) - num(a.job_id));
+  const body = document.querySelector('#jobs tbody');
+  body.replaceChildren();
+  for (const j of list) {
+    const row = body.insertRow();
+    row.id = 'job-' + num(j.job_id);
+    const link = document.createElement('a');
+    link.href = '/job/' + num(j.job_id);
+    link.textContent = num(j.job_id);
+    cell(row, '').appendChild(link);
+    const arm = firstArm(j.spec);
+    cell(row, kind(j.spec));
+    cell(row, arm.variant);
+    cell(row, arm.rules || '-');
+    cell(row, tcText(arm.tc));
+    cell(row, stateName(j.state), stateName(j.state));
+    bar(row, num(j.games_stored), num(j.games_total));
+    const m = j.match || {};
+    cell(row, j.match ? num(m.wins) + ' / ' + num(m.draws) + ' / ' + num(m.losses) : '', 'wdl');
+    cell(row, j.match && num(j.games_stored) ? eloText(m) : '', 'elo');
+    cell(row, hasSprt(j.spec) ? m.llr.toFixed(2) + ' [' + m.llr_lower.toFixed(2) + ', ' +
+        m.llr_upper.toFixed(2) + '] ' + m.sprt_decision : '', m.sprt_decision || 'llr');
+    cell(row, new Date(num(j.created_unix_ms)).toLocaleString());
+  }
+  const wbody = document.querySelector('#workers tbody');
+  wbody.replaceChildren();
+  for (const w of workers.workers || []) {
+    const row = wbody.insertRow();
+    cell(row, w.name);
+    cell(row, w.engine_version);
+    cell(row, num(w.bench_signature));
+    cell(row, w.cores);
+    cell(row, num(w.games));
+    cell(row, w.games_per_minute.toFixed(2));
+    cell(row, Math.round(w.nodes_per_second));
+    cell(row, Math.round(w.bench_nps));
+    cell(row, ((Date.now() - num(w.last_seen_unix_ms)) / 1000).toFixed(0) + ' s ago');
+    cell(row, w.active_leases);
+    cell(row, w.builds ? 'yes' : 'no');
+  }
+}
+poll(refresh);
+</script></body></html>
+)";
+
+constexpr char kJobBody[] = R"(<p><a href="/">all jobs</a></p><h1 id="title">job</h1>
+<p id="updated"></p><p id="summary"></p>
+<table id="match"><tbody></tbody></table>
+<table id="players"><tbody></tbody></table>
+<h2 id="spsa-title" hidden>SPSA parameters</h2><table id="spsa"><tbody></tbody></table>
+<h2 id="arms-title" hidden>Arms</h2><table id="arms"><thead></thead><tbody></tbody></table>
+<p id="book"></p><p id="failure" class="failed"></p>
+<p><a id="pgn">games as PGN</a></p>
+<script>
+const id = Number(location.pathname.split('/').pop());
+document.getElementById('pgn').href = '/api/jobs/' + id + '/games.pgn';
+function pairs(table, rows) {
+  const body = document.querySelector(table + ' tbody');
+  body.replaceChildren();
+  for (const [name, value, cls] of rows) {
+    const row = body.insertRow();
+    const th = document.createElement('th');
+    th.textContent = name;
+    row.appendChild(th);
+    cell(row, value, cls);
+  }
+}
+async function refresh() {
+  const j = await fetch('/api/jobs/' + id).then(r => r.json());
+  const arm = firstArm(j.spec);
+  document.getElementById('title').textContent = 'Job ' + id + ': ' + kind(j.spec) + ', ' +
+      arm.variant + ' ' + tcText(arm.tc);
+  document.getElementById('summary').textContent = stateName(j.state) + ', ' +
+      num(j.games_stored) + ' of ' + num(j.games_total) + ' done' +
+      (j.waiting && j.waiting.reason ? '; waiting: ' + j.waiting.reason : '');
+  const m = j.match || {};
+  if (j.match && !j.spec.balance) {
+    const rows = [['W / D / L', num(m.wins) + ' / ' + num(m.draws) + ' / ' + num(m.losses), 'wdl'],
+                  ['pentanomial', (m.pentanomial || []).map(num).join(', '), 'pentanomial'],
+                  ['Elo (95%)', eloText(m), 'elo'],
+                  ['LOS', (100 * m.los).toFixed(1) + '%', 'los']];
+    if (hasSprt(j.spec))
+      rows.push(['SPRT', 'elo0=' + j.spec.match.sprt.elo0 + ' elo1=' + j.spec.match.sprt.elo1 +
+                 '  LLR ' + m.llr.toFixed(2) + ' [' + m.llr_lower.toFixed(2) + ', ' +
+                 m.llr_upper.toFixed(2) + '] ' + (m.sprt_decision || 'running'),
+                 m.sprt_decision || 'llr']);
+    pairs('#match', rows);
+    const players = [];
+    for (const [side, e] of [['A', j.spec.match.engine_a], ['B', j.spec.match.engine_b]]) {
+      if (e && e.build && e.build.commit)
+        players.push([side, e.build.commit.slice(0, 10) + ' bench ' + num(e.build.bench_signature) +
+                      ' ' + e.build.subject]);
+      else if (e && e.name) players.push([side, e.name]);
+    }
+    pairs('#players', players);
+  }
+  if (j.spsa && j.spsa.names && j.spsa.names.length) {
+    document.getElementById('spsa-title').hidden = false;
+    pairs('#spsa', j.spsa.names.map((n, i) => [n, j.spsa.theta[i].toFixed(2)]));
+  }
+  if (j.arms && j.arms.length) {
+    document.getElementById('arms-title').hidden = false;
+    document.querySelector('#arms thead').innerHTML =
+        '<tr><th>variant</th><th>rules</th><th>nodes</th><th>games</th><th>first player wins</th>' +
+        '<th>draws</th><th>second player wins</th></tr>';
+    const body = document.querySelector('#arms tbody');
+    body.replaceChildren();
+    for (const a of j.arms) {
+      const row = body.insertRow();
+      const n = num(a.white_wins) + num(a.draws) + num(a.black_wins);
+      for (const v of [a.variant, a.rules || '-', num(a.nodes), n + '/' + num(a.games_total),
+                       num(a.white_wins), num(a.draws), num(a.black_wins)])
+        cell(row, v);
+    }
+  }
+  if (j.book && j.spec.book)
+    document.getElementById('book').textContent = 'book: ' + j.book.nodes + ' nodes, root ' +
+        j.book.root_value + ' cp, best line ' + j.book.best_line;
+  document.getElementById('failure').textContent = j.failure || '';
+}
+poll(refresh);
+</script></body></html>
+)";
+
+}  // namespace
+
+const std::string& DashboardPage() {
+  static const std::string page = std::string(kHead) + kJobsBody;
+  return page;
+}
+
+const std::string& JobPage() {
+  static const std::string page = std::string(kHead) + kJobBody;
+  return page;
+}
+
+}  // namespace tumen::coordinator

@@ -1,0 +1,218 @@
+// The coordinator's HTTP face end to end (issue 17): the dashboard in headless Chromium, its
+// JSON API, the token that guards it, and /metrics checked by Prometheus's own promtool.
+#include <httplib.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "gtest/gtest.h"
+#include "tests/support/farm_harness.h"
+
+namespace tumen::testing {
+namespace {
+
+int Shell(const std::string& command, std::string* out) {
+  FILE* pipe = popen(command.c_str(), "r");
+  char buffer[4096];
+  while (pipe && fgets(buffer, sizeof buffer, pipe)) *out += buffer;
+  const int status = pipe ? pclose(pipe) : -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string HttpAddress(const FarmHarness& farm) {
+  std::string address;
+  for (int i = 0; i < 100 && address.empty(); ++i) {
+    std::ifstream(farm.dir() + "/http.addr") >> address;
+    if (address.empty()) absl::SleepFor(absl::Milliseconds(50));
+  }
+  return address;
+}
+
+httplib::Client Client(const std::string& address) {
+  httplib::Client client("http://" + address);
+  client.set_read_timeout(20, 0);
+  return client;
+}
+
+// The value of a metric line "name{labels} value" (the first that starts so); -1 if none.
+double Metric(const std::string& scrape, const std::string& series) {
+  const size_t at = scrape.find("\n" + series + " ");
+  double value = -1;
+  if (at != std::string::npos) {
+    const size_t start = at + series.size() + 2;
+    (void)absl::SimpleAtod(scrape.substr(start, scrape.find('\n', start) - start), &value);
+  }
+  return value;
+}
+
+uint64_t CreateMatch(const FarmHarness& farm, uint32_t games) {
+  v1::CreateJobRequest request;
+  *request.mutable_spec() = SmallMatch(games, 300);
+  request.mutable_spec()->mutable_match()->mutable_sprt()->set_elo0(0);
+  request.mutable_spec()->mutable_match()->mutable_sprt()->set_elo1(5);
+  request.mutable_spec()->mutable_match()->mutable_sprt()->set_alpha(0.05);
+  request.mutable_spec()->mutable_match()->mutable_sprt()->set_beta(0.05);
+  absl::StatusOr<v1::CreateJobResponse> r = farm.AdminClient()->CreateJob(request);
+  EXPECT_TRUE(r.ok()) << r.status();
+  return r.ok() ? r->job_id() : 0;
+}
+
+std::string Chromium() {
+  std::string path;
+  Shell("command -v chromium || command -v chromium-browser", &path);
+  return path.substr(0, path.find('\n'));
+}
+
+TEST(Dashboard, PagesShowWhatGetJobSaysAndTheApiMovesWhileGamesArrive) {
+  FarmHarness farm;
+  ASSERT_TRUE(
+      farm.StartCoordinator(
+              60, 0, {"--http", "127.0.0.1:0", "--http-port-file", farm.dir() + "/http.addr"})
+          .ok());
+  const std::string address = HttpAddress(farm);
+  ASSERT_FALSE(address.empty());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  const uint64_t job = CreateMatch(farm, 40);
+
+  // While games arrive the API's count grows.
+  httplib::Client client = Client(address);
+  std::vector<uint64_t> seen;
+  const std::regex stored("\"games_stored\":\"(\\d+)\"");
+  for (int i = 0; i < 400 && (seen.size() < 2 || seen.front() == seen.back()); ++i) {
+    httplib::Result r = client.Get(absl::StrCat("/api/jobs/", job));
+    ASSERT_TRUE(r) << "no answer from " << address;
+    ASSERT_EQ(r->status, 200);
+    std::smatch m;
+    if (std::regex_search(r->body, m, stored)) seen.push_back(std::stoull(m[1]));
+    absl::SleepFor(absl::Milliseconds(100));
+  }
+  ASSERT_GE(seen.size(), 2u);
+  EXPECT_LT(seen.front(), seen.back()) << "games_stored never moved";
+
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(5));
+  ASSERT_TRUE(done.ok()) << done.status();
+  const v1::MatchStatus& s = done->match();
+  httplib::Result api = client.Get("/api/jobs");
+  ASSERT_TRUE(api);
+  EXPECT_NE(api->body.find(absl::StrCat("\"wins\":\"", s.wins(), "\"")), std::string::npos);
+  EXPECT_EQ(api->body.find("\"openings\":[\""), std::string::npos) << "openings stay home";
+  httplib::Result pgn = client.Get(absl::StrCat("/api/jobs/", job, "/games.pgn"));
+  ASSERT_TRUE(pgn);
+  EXPECT_EQ(pgn->status, 200);
+  size_t games = 0;
+  for (size_t at = pgn->body.find("[Event "); at != std::string::npos;
+       at = pgn->body.find("[Event ", at + 1))
+    ++games;
+  EXPECT_EQ(games, done->games_stored());
+  EXPECT_EQ(client.Get("/api/jobs/999")->status, 404);
+
+  // The pages, rendered by a real browser: their script fetched the API and drew it.
+  const std::string chromium = Chromium();
+  ASSERT_FALSE(chromium.empty()) << "chromium is not installed; run scripts/setup.sh";
+  const std::string flags =
+      "--headless --no-sandbox --disable-gpu --virtual-time-budget=5000 --dump-dom";
+  std::string dom;
+  ASSERT_EQ(
+      Shell(absl::StrCat("timeout 60 ", chromium, " ", flags, " http://", address, "/ 2>/dev/null"),
+            &dom),
+      0);
+  const std::string wdl = absl::StrCat(s.wins(), " / ", s.draws(), " / ", s.losses());
+  EXPECT_NE(dom.find(absl::StrCat("<tr id=\"job-", job, "\">")), std::string::npos) << dom;
+  EXPECT_NE(dom.find("<td class=\"wdl\">" + wdl + "</td>"), std::string::npos) << dom;
+  EXPECT_NE(dom.find(absl::StrCat("<td class=\"finished\">finished</td>")), std::string::npos);
+  EXPECT_NE(dom.find("<td>w1</td>"), std::string::npos) << "the workers table";
+  dom.clear();
+  ASSERT_EQ(Shell(absl::StrCat("timeout 60 ", chromium, " ", flags, " http://", address, "/job/",
+                               job, " 2>/dev/null"),
+                  &dom),
+            0);
+  std::string pentanomial;
+  for (uint64_t c : s.pentanomial())
+    absl::StrAppend(&pentanomial, pentanomial.empty() ? "" : ", ", c);
+  EXPECT_NE(dom.find("<td class=\"pentanomial\">" + pentanomial + "</td>"), std::string::npos)
+      << dom;
+  EXPECT_NE(dom.find("<td class=\"wdl\">" + wdl + "</td>"), std::string::npos);
+}
+
+TEST(Dashboard, MetricsPassPromtoolAndAgreeWithTheStore) {
+  FarmHarness farm;
+  ASSERT_TRUE(
+      farm.StartCoordinator(
+              60, 0, {"--http", "127.0.0.1:0", "--http-port-file", farm.dir() + "/http.addr"})
+          .ok());
+  const std::string address = HttpAddress(farm);
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  const uint64_t job = CreateMatch(farm, 12);
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(5));
+  ASSERT_TRUE(done.ok()) << done.status();
+  httplib::Client client = Client(address);
+  httplib::Result r = client.Get("/metrics");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200);
+  const std::string scrape = "\n" + r->body;
+  const std::string file = farm.dir() + "/scrape.txt";
+  std::ofstream(file) << r->body;
+  std::string promtool;
+  EXPECT_EQ(Shell("promtool check metrics < " + file + " 2>&1", &promtool), 0) << promtool;
+
+  EXPECT_EQ(Metric(scrape, "tumen_games_stored_total"), double(done->games_stored()));
+  EXPECT_EQ(Metric(scrape, absl::StrCat("tumen_job_games{job=\"", job, "\"}")),
+            double(done->games_stored()));
+  EXPECT_EQ(Metric(scrape, "tumen_jobs{state=\"finished\"}"), 1);
+  EXPECT_EQ(Metric(scrape, "tumen_workers{state=\"active\"}"), 1);
+  EXPECT_GE(Metric(scrape, "tumen_leases_total{kind=\"first\"}"), 1);
+  EXPECT_GE(Metric(scrape, "tumen_rpc_requests_total{code=\"OK\",method=\"SubmitGames\"}"), 1)
+      << r->body;
+  EXPECT_GE(Metric(scrape, "tumen_store_commit_duration_seconds_count"), 1);
+  EXPECT_NEAR(Metric(scrape, absl::StrCat("tumen_job_llr{job=\"", job, "\"}")), done->match().llr(),
+              1e-6);
+}
+
+TEST(Dashboard, WithATokenNothingIsServedWithoutIt) {
+  FarmHarness farm;
+  ASSERT_TRUE(
+      farm.StartCoordinator(60, 0,
+                            {"--http", "127.0.0.1:0", "--http-port-file", farm.dir() + "/http.addr",
+                             "--http-token-file", farm.dir() + "/admin.token"})
+          .ok());
+  const std::string address = HttpAddress(farm);
+  httplib::Client client = Client(address);
+  for (const char* path : {"/api/jobs", "/api/workers", "/metrics", "/api/jobs/1/games.pgn"}) {
+    httplib::Result r = client.Get(path);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 401) << path;
+    EXPECT_EQ(r->body.find("tumen_"), std::string::npos) << path;
+  }
+  for (const char* page : {"/", "/job/1"}) {
+    httplib::Result r = client.Get(page);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 302) << page;
+    EXPECT_EQ(r->get_header_value("Location"), "/login");
+  }
+  httplib::Result wrong = client.Get("/metrics", {{"Authorization", "Bearer not-the-token"}});
+  EXPECT_EQ(wrong->status, 401);
+  httplib::Result right =
+      client.Get("/metrics", {{"Authorization", "Bearer " + farm.admin_token()}});
+  EXPECT_EQ(right->status, 200);
+
+  // The login form: a wrong token is refused, the right one sets an HttpOnly cookie.
+  EXPECT_EQ(client.Post("/login", "token=nope", "application/x-www-form-urlencoded")->status, 403);
+  httplib::Result login =
+      client.Post("/login", "token=" + farm.admin_token(), "application/x-www-form-urlencoded");
+  ASSERT_TRUE(login);
+  EXPECT_EQ(login->status, 302);
+  const std::string cookie = login->get_header_value("Set-Cookie");
+  EXPECT_NE(cookie.find("HttpOnly"), std::string::npos) << cookie;
+  EXPECT_EQ(login->get_header_value("Location").find(farm.admin_token()), std::string::npos);
+  httplib::Result page = client.Get("/", {{"Cookie", cookie.substr(0, cookie.find(';'))}});
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find("<table id=\"jobs\">"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tumen::testing
