@@ -24,7 +24,12 @@ int Shell(const std::string& command, std::string* out) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-std::string HttpAddress(const FarmHarness& farm) {
+// Starts the coordinator with --http on a free port (and `extra` flags); its HTTP address,
+// empty when it did not come up.
+std::string StartWithHttp(FarmHarness& farm, std::vector<std::string> extra = {}) {
+  extra.insert(extra.begin(),
+               {"--http", "127.0.0.1:0", "--http-port-file", farm.dir() + "/http.addr"});
+  if (!farm.StartCoordinator(60, 0, extra).ok()) return "";
   std::string address;
   for (int i = 0; i < 100 && address.empty(); ++i) {
     std::ifstream(farm.dir() + "/http.addr") >> address;
@@ -70,11 +75,7 @@ std::string Chromium() {
 
 TEST(Dashboard, PagesShowWhatGetJobSaysAndTheApiMovesWhileGamesArrive) {
   FarmHarness farm;
-  ASSERT_TRUE(
-      farm.StartCoordinator(
-              60, 0, {"--http", "127.0.0.1:0", "--http-port-file", farm.dir() + "/http.addr"})
-          .ok());
-  const std::string address = HttpAddress(farm);
+  const std::string address = StartWithHttp(farm);
   ASSERT_FALSE(address.empty());
   ASSERT_TRUE(farm.StartWorker("w1").ok());
   const uint64_t job = CreateMatch(farm, 40);
@@ -141,11 +142,8 @@ TEST(Dashboard, PagesShowWhatGetJobSaysAndTheApiMovesWhileGamesArrive) {
 
 TEST(Dashboard, MetricsPassPromtoolAndAgreeWithTheStore) {
   FarmHarness farm;
-  ASSERT_TRUE(
-      farm.StartCoordinator(
-              60, 0, {"--http", "127.0.0.1:0", "--http-port-file", farm.dir() + "/http.addr"})
-          .ok());
-  const std::string address = HttpAddress(farm);
+  const std::string address = StartWithHttp(farm);
+  ASSERT_FALSE(address.empty());
   ASSERT_TRUE(farm.StartWorker("w1").ok());
   const uint64_t job = CreateMatch(farm, 12);
   absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job, absl::Minutes(5));
@@ -175,12 +173,9 @@ TEST(Dashboard, MetricsPassPromtoolAndAgreeWithTheStore) {
 
 TEST(Dashboard, WithATokenNothingIsServedWithoutIt) {
   FarmHarness farm;
-  ASSERT_TRUE(
-      farm.StartCoordinator(60, 0,
-                            {"--http", "127.0.0.1:0", "--http-port-file", farm.dir() + "/http.addr",
-                             "--http-token-file", farm.dir() + "/admin.token"})
-          .ok());
-  const std::string address = HttpAddress(farm);
+  const std::string address =
+      StartWithHttp(farm, {"--http-token-file", farm.dir() + "/admin.token"});
+  ASSERT_FALSE(address.empty());
   httplib::Client client = Client(address);
   for (const char* path : {"/api/jobs", "/api/workers", "/metrics", "/api/jobs/1/games.pgn"}) {
     httplib::Result r = client.Get(path);
