@@ -60,6 +60,32 @@ function eloText(m) {
   return (m.elo >= 0 ? '+' : '') + m.elo.toFixed(1) + ' [' + m.elo_lower.toFixed(1) + ', ' +
       m.elo_upper.toFixed(1) + ']';
 }
+// An SVG line chart: `lines` are {ys, color, dash}; `band` {lo, hi} shades a range.
+function chart(container, title, xs, lines, band, xlabel) {
+  const W = 520, H = 180, L = 48, R = 10, T = 22, B = 26;
+  const all = lines.flatMap(l => l.ys).concat(band ? band.lo.concat(band.hi) : []);
+  if (!xs.length || !all.length) { container.replaceChildren(); return; }
+  let lo = Math.min(...all), hi = Math.max(...all);
+  if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
+  const x0 = Math.min(...xs), x1 = Math.max(...xs, x0 + 1);
+  const X = x => L + (W - L - R) * (x - x0) / (x1 - x0);
+  const Y = y => T + (H - T - B) * (hi - y) / (hi - lo);
+  const path = ys => ys.map((y, i) => (i ? 'L' : 'M') + X(xs[i]).toFixed(1) + ' ' + Y(y).toFixed(1)).join(' ');
+  let svg = '<svg xmlns="http://www.w3.org/2000/svg" width="' + W + '" height="' + H + '">' +
+      '<text x="' + L + '" y="14" font-size="13">' + title + '</text>' +
+      '<line x1="' + L + '" y1="' + (H - B) + '" x2="' + (W - R) + '" y2="' + (H - B) + '" stroke="#999"/>' +
+      '<line x1="' + L + '" y1="' + T + '" x2="' + L + '" y2="' + (H - B) + '" stroke="#999"/>' +
+      '<text x="2" y="' + (T + 10) + '" font-size="11">' + hi.toFixed(1) + '</text>' +
+      '<text x="2" y="' + (H - B) + '" font-size="11">' + lo.toFixed(1) + '</text>' +
+      '<text x="' + (W - R - 60) + '" y="' + (H - 6) + '" font-size="11">' + x1 + ' ' + xlabel + '</text>';
+  if (band)
+    svg += '<path fill="#cde" d="' + path(band.hi) + ' ' +
+        band.lo.map((y, i) => 'L' + X(xs[i]).toFixed(1) + ' ' + Y(y).toFixed(1)).reverse().join(' ') + ' Z"/>';
+  for (const l of lines)
+    svg += '<path fill="none" stroke="' + l.color + '"' + (l.dash ? ' stroke-dasharray="4 3"' : '') +
+        ' d="' + path(l.ys) + '"/>';
+  container.innerHTML = svg + '</svg>';
+}
 function poll(refresh) {
   const run = () => refresh().then(() => {
     document.getElementById('updated').textContent =
@@ -135,7 +161,9 @@ constexpr char kJobBody[] = R"(<p><a href="/">all jobs</a></p><h1 id="title">job
 <p id="updated"></p><p id="summary"></p>
 <table id="match"><tbody></tbody></table>
 <table id="players"><tbody></tbody></table>
+<div id="elo-chart"></div><div id="llr-chart"></div>
 <h2 id="spsa-title" hidden>SPSA parameters</h2><table id="spsa"><tbody></tbody></table>
+<div id="spsa-charts"></div>
 <h2 id="arms-title" hidden>Arms</h2><table id="arms"><thead></thead><tbody></tbody></table>
 <p id="book"></p><p id="failure" class="failed"></p>
 <p><a id="pgn">games as PGN</a></p>
@@ -182,9 +210,29 @@ async function refresh() {
     }
     pairs('#players', players);
   }
+  if (j.match && j.spec.match) {
+    const points = (await fetch('/api/jobs/' + id + '/progress').then(r => r.json())).points;
+    const games = points.map(p => p[0]);
+    chart(document.getElementById('elo-chart'), 'Elo (95% interval) against games', games,
+          [{ys: points.map(p => p[1]), color: '#06c'}],
+          {lo: points.map(p => p[2]), hi: points.map(p => p[3])}, 'games');
+    if (hasSprt(j.spec)) {
+      const n = games.length;
+      chart(document.getElementById('llr-chart'), 'LLR against games', games,
+            [{ys: points.map(p => p[4]), color: '#080'},
+             {ys: Array(n).fill(m.llr_lower), color: '#c00', dash: true},
+             {ys: Array(n).fill(m.llr_upper), color: '#080', dash: true}], null, 'games');
+    }
+  }
   if (j.spsa && j.spsa.names && j.spsa.names.length) {
     document.getElementById('spsa-title').hidden = false;
     pairs('#spsa', j.spsa.names.map((n, i) => [n, j.spsa.theta[i].toFixed(2)]));
+    const history = j.spsa.history || [];
+    const box = document.getElementById('spsa-charts');
+    while (box.children.length < j.spsa.names.length) box.appendChild(document.createElement('div'));
+    j.spsa.names.forEach((name, i) => chart(box.children[i], name + ': theta against pairs',
+        history.map(h => num(h.pairs_applied)), [{ys: history.map(h => h.theta[i]), color: '#06c'}],
+        null, 'pairs'));
   }
   if (j.arms && j.arms.length) {
     document.getElementById('arms-title').hidden = false;

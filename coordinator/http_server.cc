@@ -4,6 +4,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -153,6 +154,25 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
     res.set_header("Content-Disposition", absl::StrCat("attachment; filename=job-", id, ".pgn"));
     res.set_content(pgn, "application/x-chess-pgn");
   });
+  server.Get(R"(/api/jobs/(\d+)/progress)",
+             [scheduler](const httplib::Request& req, httplib::Response& res) {
+               uint64_t id = 0;
+               (void)absl::SimpleAtoi(req.matches[1].str(), &id);
+               absl::StatusOr<std::vector<ProgressPoint>> points = scheduler->Progress(id);
+               if (!points.ok()) {
+                 res.status = 404;
+                 res.set_content(std::string(points.status().message()) + "\n", "text/plain");
+                 return;
+               }
+               // [games, elo, elo_lower, elo_upper, llr] per point.
+               std::string json = "{\"points\":[";
+               for (size_t i = 0; i < points->size(); ++i) {
+                 const ProgressPoint& p = (*points)[i];
+                 absl::StrAppendFormat(&json, "%s[%d,%.2f,%.2f,%.2f,%.3f]", i ? "," : "", p.games,
+                                       p.elo, p.elo_lower, p.elo_upper, p.llr);
+               }
+               res.set_content(json + "]}", "application/json");
+             });
   server.Get("/api/workers", [scheduler](const httplib::Request&, httplib::Response& res) {
     v1::ListWorkersResponse response;
     for (v1::WorkerInfo& w : scheduler->ListWorkers()) *response.add_workers() = std::move(w);

@@ -7,6 +7,7 @@
 //   /api/jobs          every job as JSON (tumen.v1.GetJobResponse; openings left out)
 //   /api/jobs/N        one job
 //   /api/jobs/N/games.pgn   the job's games as PGN
+//   /api/jobs/N/progress    a match's Elo, its interval and LLR as its pairs completed
 //   /api/workers       tumen.v1.ListWorkersResponse as JSON
 //   /metrics           Prometheus text format (coordinator/metrics.h)
 //   /login             with a token: a form that sets an HttpOnly cookie

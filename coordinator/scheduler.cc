@@ -354,8 +354,34 @@ void Scheduler::RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameRes
   const auto& p = job.points[pair];
   if (p[0] >= 0 && p[1] >= 0) {
     ++job.pentanomial.counts[size_t(p[0] + p[1])];
+    if (job.stored.spec.has_match() && ++job.pairs_completed % job.progress_stride == 0)
+      RecordProgress(job);
     if (job.spsa && marks) ApplySpsa(job, pair, marks);
   }
+}
+
+void Scheduler::RecordProgress(Job& job) {
+  const EloEstimate elo = EloFromPentanomial(job.pentanomial);
+  ProgressPoint point{job.games_stored, elo.elo, elo.elo_lower, elo.elo_upper, 0};
+  const v1::MatchSpec& m = job.stored.spec.match();
+  if (m.has_sprt() && m.sprt().elo0() != m.sprt().elo1())
+    point.llr = PentanomialSprt(job.pentanomial, {m.sprt().elo0(), m.sprt().elo1(),
+                                                  m.sprt().alpha(), m.sprt().beta()})
+                    .llr;
+  job.progress.push_back(point);
+  if (job.progress.size() < kMaxProgressPoints) return;
+  // Full: keep every other point and record half as often from now on.
+  for (size_t i = 0; 2 * i + 1 < job.progress.size(); ++i)
+    job.progress[i] = job.progress[2 * i + 1];
+  job.progress.resize(job.progress.size() / 2);
+  job.progress_stride *= 2;
+}
+
+absl::StatusOr<std::vector<ProgressPoint>> Scheduler::Progress(uint64_t job_id) {
+  absl::MutexLock lock(&mutex_);
+  auto it = jobs_.find(job_id);
+  if (it == jobs_.end()) return absl::NotFoundError(absl::StrCat("no job ", job_id));
+  return it->second.progress;
 }
 
 v1::JobState Scheduler::Verdict(const Job& job) const {

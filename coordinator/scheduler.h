@@ -32,6 +32,12 @@ namespace tumen::coordinator {
 
 class FarmMetrics;  // coordinator/metrics.h
 
+// A match's standing after some of its games, for the dashboard's charts.
+struct ProgressPoint {
+  uint64_t games = 0;
+  double elo = 0, elo_lower = 0, elo_upper = 0, llr = 0;
+};
+
 struct SchedulerOptions {
   int64_t lease_ms = 60'000;
   uint32_t default_pairs_per_shard = 2;
@@ -83,6 +89,12 @@ class Scheduler {
                               const std::function<void(const v1::AnalysisResult&)>& visit);
   absl::StatusOr<v1::BookTree> GetBook(uint64_t job_id);
 
+  // A match's Elo (with its interval) and LLR as its game pairs completed, at most
+  // kMaxProgressPoints points spread over the match (in memory: after a restart rebuilt in
+  // pair order). Empty for other job kinds.
+  static constexpr size_t kMaxProgressPoints = 400;
+  absl::StatusOr<std::vector<ProgressPoint>> Progress(uint64_t job_id);
+
  private:
   struct Lease {
     std::string worker_id;
@@ -107,6 +119,10 @@ class Scheduler {
     uint64_t games_stored = 0;
     WdlCounts wdl;
     PentanomialCounts pentanomial;
+    // The match after every progress_stride-th completed pair (the stride doubles when the
+    // points fill up, and every other point goes).
+    std::vector<ProgressPoint> progress;
+    uint32_t progress_stride = 1, pairs_completed = 0;
     // SPSA jobs: the tuner, the perturbation issued for each pair, results applied so far.
     std::unique_ptr<SpsaTuner> spsa;
     std::map<uint32_t, SpsaPerturbation> issued;
@@ -168,6 +184,8 @@ class Scheduler {
   void RecordGame(Job& job, uint32_t pair, uint32_t colour, v1::GameResult result, SpsaMarks* marks)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
   static void ApplySpsa(Job& job, uint32_t pair, SpsaMarks* marks);
+  // Appends the match's standing to job.progress (Progress()).
+  static void RecordProgress(Job& job);
   // "name value" lines a player of an SPSA pair plays with: the base, then theta +- c delta.
   static std::string PairParams(const Job& job, uint32_t pair, bool plus);
   // The job's new state when SPRT or the game budget ends it; RUNNING otherwise.

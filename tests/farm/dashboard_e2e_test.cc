@@ -9,6 +9,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
 #include "tests/support/farm_harness.h"
@@ -138,6 +139,36 @@ TEST(Dashboard, PagesShowWhatGetJobSaysAndTheApiMovesWhileGamesArrive) {
   EXPECT_NE(dom.find("<td class=\"pentanomial\">" + pentanomial + "</td>"), std::string::npos)
       << dom;
   EXPECT_NE(dom.find("<td class=\"wdl\">" + wdl + "</td>"), std::string::npos);
+  // The charts: Elo with its band and LLR with its bounds, from the match's progress.
+  EXPECT_NE(dom.find("<div id=\"elo-chart\"><svg"), std::string::npos) << dom;
+  EXPECT_NE(dom.find("<div id=\"llr-chart\"><svg"), std::string::npos) << dom;
+  httplib::Result progress = client.Get(absl::StrCat("/api/jobs/", job, "/progress"));
+  ASSERT_TRUE(progress);
+  const std::string last = absl::StrFormat("[%d,%.2f,", done->games_stored(), s.elo());
+  EXPECT_NE(progress->body.find(
+                last + absl::StrFormat("%.2f,%.2f,%.3f]]}", s.elo_lower(), s.elo_upper(), s.llr())),
+            std::string::npos)
+      << "the last point is the final standing: " << last << "... in " << progress->body;
+
+  // An SPSA job's page draws theta of each parameter against the pairs applied.
+  v1::CreateJobRequest spsa;
+  *spsa.mutable_spec() = SmallMatch(8, 150);
+  spsa.mutable_spec()->mutable_match()->set_params_b("");
+  spsa.mutable_spec()->mutable_spsa()->set_params(
+      "KnightMg 320 200 450 30 0.05\nRookMg 480 350 650 30 0.05\n");
+  absl::StatusOr<v1::CreateJobResponse> tune = farm.AdminClient()->CreateJob(spsa);
+  ASSERT_TRUE(tune.ok()) << tune.status();
+  ASSERT_TRUE(farm.WaitForJob(tune->job_id(), absl::Minutes(5)).ok());
+  dom.clear();
+  ASSERT_EQ(Shell(absl::StrCat("timeout 60 ", chromium, " ", flags, " http://", address, "/job/",
+                               tune->job_id(), " 2>/dev/null"),
+                  &dom),
+            0);
+  for (const std::string name : {"KnightMg", "RookMg"})
+    EXPECT_NE(dom.find("<text x=\"48\" y=\"14\" font-size=\"13\">" + name +
+                       ": theta against pairs</text>"),
+              std::string::npos)
+        << name << " in " << dom;
 }
 
 TEST(Dashboard, MetricsPassPromtoolAndAgreeWithTheStore) {
