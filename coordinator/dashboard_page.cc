@@ -166,10 +166,11 @@ constexpr char kJobBody[] = R"(<p><a href="/">all jobs</a></p><h1 id="title">job
 <div id="spsa-charts"></div>
 <h2 id="arms-title" hidden>Arms</h2><table id="arms"><thead></thead><tbody></tbody></table>
 <p id="book"></p><p id="failure" class="failed"></p>
-<p><a id="pgn">games as PGN</a></p>
+<p><a id="pgn">games as PGN</a> &middot; <a id="viewer">view the games</a></p>
 <script>
 const id = Number(location.pathname.split('/').pop());
 document.getElementById('pgn').href = '/api/jobs/' + id + '/games.pgn';
+document.getElementById('viewer').href = '/game/' + id + '/0/0';
 function pairs(table, rows) {
   const body = document.querySelector(table + ' tbody');
   body.replaceChildren();
@@ -258,6 +259,91 @@ poll(refresh);
 </script></body></html>
 )";
 
+constexpr char kGameBody[] = R"(<p><a id="back">the job</a> &middot; <a id="prev">previous game</a>
+&middot; <a id="next">next game</a></p>
+<h1 id="title">game</h1><p id="players"></p><p id="updated"></p>
+<div id="board"></div>
+<p><button id="first">&#x23EE;</button> <button id="back1">&#x25C0;</button>
+<button id="fwd1">&#x25B6;</button> <button id="last">&#x23ED;</button> <span id="ply"></span></p>
+<p id="info"></p><ol id="moves"></ol>
+<script>
+const [job, pair, colour] = location.pathname.split('/').slice(2).map(Number);
+document.getElementById('back').href = '/job/' + job;
+document.getElementById('prev').href = '/game/' + job + '/' + (colour ? pair : Math.max(0, pair - 1)) + '/' + (colour ? 0 : 1);
+document.getElementById('next').href = '/game/' + job + '/' + (colour ? pair + 1 : pair) + '/' + (colour ? 0 : 1);
+let game = null, ply = 0;
+// The cells of a FEN's board field: rows of null (empty) or piece letters.
+function rows(fen) {
+  return fen.split(' ')[0].split('/').map(r => {
+    const cells = [];
+    for (const m of r.matchAll(/(\d+)|([A-Za-z])/g))
+      if (m[1]) for (let k = 0; k < Number(m[1]); ++k) cells.push(null); else cells.push(m[2]);
+    return cells;
+  });
+}
+function piece(x, y, p, r) {
+  const white = p === p.toUpperCase();
+  return '<circle cx="' + x + '" cy="' + y + '" r="' + r + '" fill="' + (white ? '#fff' : '#333') +
+      '" stroke="#333"/><text x="' + x + '" y="' + (y + r * 0.4) + '" font-size="' + r * 1.1 +
+      '" text-anchor="middle" fill="' + (white ? '#000' : '#fff') + '" class="piece">' + p + '</text>';
+}
+function draw() {
+  const fen = ply ? game.plies[ply - 1].fen : game.start;
+  const b = rows(fen), S = 44, width = Math.max(...b.map(r => r.length));
+  const points = game.variant.startsWith('xiangqi') || game.variant.startsWith('bogenjirge');
+  let svg = '<svg xmlns="http://www.w3.org/2000/svg" width="' + (width * S + 10) + '" height="' +
+      (b.length * S + 10) + '" data-fen="' + fen + '">';
+  b.forEach((row, y) => {
+    const offset = points ? (width - row.length) * S / 2 : 0;  // deer chess: rows centred
+    row.forEach((p, x) => {
+      const cx = 5 + offset + x * S + S / 2, cy = 5 + y * S + S / 2;
+      if (points) {
+        svg += '<line x1="' + (cx - S / 2) + '" y1="' + cy + '" x2="' + (cx + S / 2) + '" y2="' + cy +
+            '" stroke="#a86"/><line x1="' + cx + '" y1="' + (cy - S / 2) + '" x2="' + cx + '" y2="' +
+            (cy + S / 2) + '" stroke="#a86"/>';
+      } else {
+        svg += '<rect x="' + (cx - S / 2) + '" y="' + (cy - S / 2) + '" width="' + S + '" height="' +
+            S + '" fill="' + ((x + y) % 2 ? '#b58863' : '#f0d9b5') + '"/>';
+      }
+      if (p) svg += piece(cx, cy, p, S * 0.38);
+    });
+  });
+  document.getElementById('board').innerHTML = svg + '</svg>';
+  document.getElementById('ply').textContent = 'ply ' + ply + ' of ' + game.plies.length;
+  const m = ply ? game.plies[ply - 1] : null;
+  document.getElementById('info').textContent = m ? m.san + ': score ' + m.score_cp + ' cp, depth ' +
+      m.depth + ', ' + m.nodes + ' nodes' : 'start position';
+  const items = document.querySelectorAll('#moves li');
+  items.forEach((li, i) => li.style.fontWeight = i === ply - 1 ? 'bold' : '');
+}
+function go(p) { ply = Math.max(0, Math.min(game.plies.length, p)); draw(); }
+async function load() {
+  game = await fetch('/api/games/' + job + '/' + pair + '/' + colour).then(r => {
+    if (!r.ok) throw new Error('no such game');
+    return r.json();
+  });
+  document.getElementById('title').textContent = 'Job ' + job + ', pair ' + pair + ', colour ' +
+      colour + ': ' + game.variant + (game.rules ? ' (' + game.rules + ')' : '');
+  document.getElementById('players').textContent = game.white + ' - ' + game.black + '  ' +
+      game.result + ' (' + game.termination + ')';
+  const list = document.getElementById('moves');
+  game.plies.forEach((m, i) => {
+    const li = document.createElement('li');
+    li.textContent = m.san + ' (' + m.score_cp + ')';
+    li.onclick = () => go(i + 1);
+    list.appendChild(li);
+  });
+  go(Number((location.hash.match(/ply=(\d+)/) || [0, 0])[1]));  // #ply=N opens at ply N
+}
+document.getElementById('first').onclick = () => go(0);
+document.getElementById('back1').onclick = () => go(ply - 1);
+document.getElementById('fwd1').onclick = () => go(ply + 1);
+document.getElementById('last').onclick = () => go(game.plies.length);
+document.onkeydown = e => { if (e.key === 'ArrowLeft') go(ply - 1); if (e.key === 'ArrowRight') go(ply + 1); };
+load().catch(e => { document.getElementById('updated').textContent = String(e); });
+</script></body></html>
+)";
+
 }  // namespace
 
 const std::string& DashboardPage() {
@@ -267,6 +353,11 @@ const std::string& DashboardPage() {
 
 const std::string& JobPage() {
   static const std::string page = std::string(kHead) + kJobBody;
+  return page;
+}
+
+const std::string& GamePage() {
+  static const std::string page = std::string(kHead) + kGameBody;
   return page;
 }
 

@@ -12,6 +12,10 @@ const std::string& DashboardPage();
 // One job (its id from the path /job/N): the match table, players, SPSA parameters, balance
 // arms, book line, and the PGN download.
 const std::string& JobPage();
+// One stored game (/game/JOB/PAIR/COLOUR): the board of each family drawn as SVG (squares for
+// the 8x8 and 10x10 boards, points for Xiangqi, the deer-chess rows centred on each other),
+// stepped through with buttons or the arrow keys, with each move's score, depth and nodes.
+const std::string& GamePage();
 
 }  // namespace tumen::coordinator
 

@@ -234,6 +234,21 @@ absl::StatusOr<std::vector<GameSummary>> GameStore::LoadGameSummaries(uint64_t j
   return out;
 }
 
+absl::StatusOr<v1::Game> GameStore::LoadGame(uint64_t job_id, uint32_t pair, uint32_t colour) {
+  absl::MutexLock lock(&mutex_);
+  Statement st(db_, "SELECT game FROM games WHERE job_id = ? AND pair = ? AND colour = ?");
+  if (!st.ok()) return SqlError(db_, "prepare game load");
+  st.BindInt(1, int64_t(job_id));
+  st.BindInt(2, pair);
+  st.BindInt(3, colour);
+  if (st.Step() != SQLITE_ROW)
+    return absl::NotFoundError(
+        absl::StrCat("job ", job_id, " has no stored game of pair ", pair, " colour ", colour));
+  v1::Game g;
+  if (!g.ParseFromString(st.Blob(0))) return absl::DataLossError("store: unreadable game");
+  return g;
+}
+
 absl::Status GameStore::ForEachGame(uint64_t job_id,
                                     const std::function<void(const v1::Game&)>& visit) {
   absl::MutexLock lock(&mutex_);

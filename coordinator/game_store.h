@@ -68,6 +68,8 @@ class GameStore {
   // an equal id was stored before). Nothing is acknowledged before the commit returns.
   absl::StatusOr<std::vector<bool>> InsertGames(const std::vector<v1::Game>& games);
   absl::StatusOr<std::vector<GameSummary>> LoadGameSummaries(uint64_t job_id);
+  // One stored game; NotFound when that game is not stored.
+  absl::StatusOr<v1::Game> LoadGame(uint64_t job_id, uint32_t pair, uint32_t colour);
   // Calls `visit` for each stored game of the job in (pair, colour) order.
   absl::Status ForEachGame(uint64_t job_id, const std::function<void(const v1::Game&)>& visit);
 

@@ -10,6 +10,7 @@
 #include "absl/strings/strip.h"
 #include "coordinator/auth.h"
 #include "coordinator/dashboard_page.h"
+#include "coordinator/game_view.h"
 #include "coordinator/metrics.h"
 #include "coordinator/scheduler.h"
 #include "engine/selfplay/pgn.h"
@@ -172,6 +173,27 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
                                        p.elo, p.elo_lower, p.elo_upper, p.llr);
                }
                res.set_content(json + "]}", "application/json");
+             });
+  server.Get(R"(/game/(\d+)/(\d+)/(\d+))", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(GamePage(), "text/html; charset=utf-8");
+  });
+  server.Get(R"(/api/games/(\d+)/(\d+)/(\d+))",
+             [scheduler](const httplib::Request& req, httplib::Response& res) {
+               uint64_t job = 0;
+               uint32_t pair = 0, colour = 0;
+               absl::StatusOr<v1::Game> game =
+                   absl::SimpleAtoi(req.matches[1].str(), &job) &&
+                           absl::SimpleAtoi(req.matches[2].str(), &pair) &&
+                           absl::SimpleAtoi(req.matches[3].str(), &colour)
+                       ? scheduler->GetGame(job, pair, colour)
+                       : absl::InvalidArgumentError("give /api/games/JOB/PAIR/COLOUR");
+               absl::StatusOr<std::string> json = game.ok() ? GameViewJson(*game) : game.status();
+               if (!json.ok()) {
+                 res.status = json.status().code() == absl::StatusCode::kNotFound ? 404 : 400;
+                 res.set_content(std::string(json.status().message()) + "\n", "text/plain");
+                 return;
+               }
+               res.set_content(*json, "application/json");
              });
   server.Get("/api/workers", [scheduler](const httplib::Request&, httplib::Response& res) {
     v1::ListWorkersResponse response;

@@ -9,6 +9,8 @@
 //   /api/jobs/N/games.pgn   the job's games as PGN
 //   /api/jobs/N/progress    a match's Elo, its interval and LLR as its pairs completed
 //   /api/workers       tumen.v1.ListWorkersResponse as JSON
+//   /game/J/P/C        the game viewer: game of job J, pair P, colour C (coordinator/game_view.h)
+//   /api/games/J/P/C   that game replayed: the position after every move, SAN, search data
 //   /metrics           Prometheus text format (coordinator/metrics.h)
 //   /login             with a token: a form that sets an HttpOnly cookie
 //

@@ -60,6 +60,9 @@ class Scheduler {
   absl::StatusOr<std::vector<v1::JobInfo>> GetJobs(uint64_t job_id);  // 0: all
   absl::Status CancelJob(uint64_t job_id);
   absl::Status ExportGames(uint64_t job_id, const std::function<void(const v1::Game&)>& visit);
+  absl::StatusOr<v1::Game> GetGame(uint64_t job_id, uint32_t pair, uint32_t colour) {
+    return store_->LoadGame(job_id, pair, colour);
+  }
   std::vector<v1::WorkerInfo> ListWorkers();
   // Logs each running job that waits because no live worker can take its open work (the
   // reason GetJobs shows), once when it starts waiting or its reason changes, and once when

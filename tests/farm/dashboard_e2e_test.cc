@@ -171,6 +171,59 @@ TEST(Dashboard, PagesShowWhatGetJobSaysAndTheApiMovesWhileGamesArrive) {
         << name << " in " << dom;
 }
 
+// The board letters of a FEN (its first field).
+size_t Pieces(const std::string& fen) {
+  size_t n = 0;
+  for (char c : fen.substr(0, fen.find(' '))) n += std::isalpha(static_cast<unsigned char>(c)) != 0;
+  return n;
+}
+
+TEST(Dashboard, TheGameViewerDrawsEachGameFamilyAndStepsThroughItsMoves) {
+  FarmHarness farm;
+  const std::string address = StartWithHttp(farm);
+  ASSERT_FALSE(address.empty());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  const std::string chromium = Chromium();
+  ASSERT_FALSE(chromium.empty()) << "chromium is not installed; run scripts/setup.sh";
+  httplib::Client client = Client(address);
+  for (const std::string variant : {"shatar", "hiashatar", "xiangqi", "bogenjirge"}) {
+    v1::CreateJobRequest request;
+    *request.mutable_spec() = SmallMatch(2, 100);
+    request.mutable_spec()->mutable_match()->set_variant(variant);
+    request.mutable_spec()->mutable_match()->set_params_b("");
+    request.mutable_spec()->mutable_match()->set_random_plies(4);
+    absl::StatusOr<v1::CreateJobResponse> job = farm.AdminClient()->CreateJob(request);
+    ASSERT_TRUE(job.ok()) << variant << ": " << job.status();
+    ASSERT_TRUE(farm.WaitForJob(job->job_id(), absl::Minutes(3)).ok()) << variant;
+    const std::string path = absl::StrCat(job->job_id(), "/0/0");
+    httplib::Result api = client.Get("/api/games/" + path);
+    ASSERT_TRUE(api);
+    ASSERT_EQ(api->status, 200) << variant << ": " << api->body;
+    // The position after the third move, as the server replayed it.
+    std::vector<std::string> fens;
+    const std::regex fen_field("\"fen\":\"([^\"]+)\"");
+    for (std::sregex_iterator it(api->body.begin(), api->body.end(), fen_field), end; it != end;
+         ++it)
+      fens.push_back((*it)[1]);
+    ASSERT_GE(fens.size(), 3u) << variant << ": " << api->body;
+    std::string dom;
+    ASSERT_EQ(Shell(absl::StrCat("timeout 60 ", chromium,
+                                 " --headless --no-sandbox --disable-gpu --virtual-time-budget=5000"
+                                 " --dump-dom 'http://",
+                                 address, "/game/", path, "#ply=3' 2>/dev/null"),
+                    &dom),
+              0);
+    EXPECT_NE(dom.find("data-fen=\"" + fens[2] + "\""), std::string::npos)
+        << variant << ": the board after ply 3, " << fens[2] << ", in " << dom;
+    // Drawn pieces: <text ... class="piece">K</text> (the script's own text has no letter).
+    const std::regex drawn_piece("class=\"piece\">[A-Za-z]</text>");
+    const size_t drawn = size_t(std::distance(
+        std::sregex_iterator(dom.begin(), dom.end(), drawn_piece), std::sregex_iterator()));
+    EXPECT_EQ(drawn, Pieces(fens[2])) << variant << ": one drawn piece per piece on the board";
+    EXPECT_NE(dom.find("<span id=\"ply\">ply 3 of "), std::string::npos) << variant;
+  }
+}
+
 TEST(Dashboard, MetricsPassPromtoolAndAgreeWithTheStore) {
   FarmHarness farm;
   const std::string address = StartWithHttp(farm);
