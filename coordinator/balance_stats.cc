@@ -392,4 +392,37 @@ absl::StatusOr<ArmStats> ComputeArmStats(const BalanceArm& arm,
   return s;
 }
 
+absl::StatusOr<std::vector<ArmStats>> JobArmStats(
+    const tumen::v1::JobSpec& spec,
+    const std::function<absl::Status(const GameVisitor&)>& for_each_game,
+    const std::function<void(const std::string&)>& progress) {
+  std::vector<const tumen::v1::MatchSpec*> specs;
+  if (spec.has_match()) specs.push_back(&spec.match());
+  for (const tumen::v1::MatchSpec& m : spec.balance().arms()) specs.push_back(&m);
+  if (specs.empty()) return absl::InvalidArgumentError("the job plays no games");
+  std::vector<BalanceArm> arms;
+  std::vector<uint32_t> first_pair;
+  uint32_t pairs = 0;
+  for (const tumen::v1::MatchSpec* m : specs) {
+    arms.push_back({m->variant(), m->rules(), m->tc().nodes(), {}});
+    first_pair.push_back(pairs);
+    pairs += m->games() / 2;
+  }
+  if (absl::Status s = for_each_game([&](const tumen::v1::Game& g) {
+        size_t arm = 0;
+        while (arm + 1 < first_pair.size() && g.id().pair() >= first_pair[arm + 1]) ++arm;
+        arms[arm].games.push_back(g);
+      });
+      !s.ok())
+    return s;
+  std::vector<ArmStats> stats;
+  for (const BalanceArm& arm : arms) {
+    if (progress) progress(absl::StrCat(arm.Label(), ": ", arm.games.size(), " games..."));
+    absl::StatusOr<ArmStats> st = ComputeArmStats(arm);
+    if (!st.ok()) return st.status();
+    stats.push_back(*std::move(st));
+  }
+  return stats;
+}
+
 }  // namespace tumen::coordinator

@@ -10,12 +10,14 @@
 #define TUMEN_COORDINATOR_BALANCE_STATS_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "tumen/v1/game.pb.h"
+#include "tumen/v1/jobs.pb.h"
 
 namespace tumen::coordinator {
 
@@ -138,6 +140,15 @@ struct BalanceStatsOptions {
 // piece-value fit only, and counted in its note.
 absl::StatusOr<ArmStats> ComputeArmStats(const BalanceArm& arm,
                                          const BalanceStatsOptions& options = {});
+
+// The arms of a job that plays games (a balance study, or a match as one arm) with their
+// games, from its spec and a visit of its stored games in any order (pairs are numbered across
+// the arms in order, coordinator/scheduler.h). `progress` (may be empty) hears a line per arm.
+using GameVisitor = std::function<void(const tumen::v1::Game&)>;
+absl::StatusOr<std::vector<ArmStats>> JobArmStats(
+    const tumen::v1::JobSpec& spec,
+    const std::function<absl::Status(const GameVisitor&)>& for_each_game,
+    const std::function<void(const std::string&)>& progress = {});
 
 // White's score for a result: 1, 0.5, 0; -1 for GAME_RESULT_UNSPECIFIED.
 double WhiteScore(tumen::v1::GameResult result);

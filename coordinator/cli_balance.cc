@@ -105,37 +105,13 @@ int ReportCommand(CoordinatorClient& client, uint64_t job_id) {
   absl::StatusOr<v1::GetJobResponse> r = client.GetJob(request);
   if (!r.ok()) return Fail(r.status());
   if (r->jobs_size() != 1) return Fail(absl::StrCat("no job ", job_id));
-  const v1::JobSpec& spec = r->jobs(0).spec();
-  std::vector<const v1::MatchSpec*> specs;
-  if (spec.has_match()) specs.push_back(&spec.match());
-  for (const v1::MatchSpec& m : spec.balance().arms()) specs.push_back(&m);
-  if (specs.empty()) return Fail(absl::StrCat("job ", job_id, " plays no games"));
-  // Pairs are numbered across the arms in order (coordinator/scheduler.h).
-  std::vector<coordinator::BalanceArm> arms;
-  std::vector<uint32_t> first_pair;
-  uint32_t pairs = 0;
-  for (const v1::MatchSpec* m : specs) {
-    arms.push_back({m->variant(), m->rules(), m->tc().nodes(), {}});
-    first_pair.push_back(pairs);
-    pairs += m->games() / 2;
-  }
-  uint64_t games = 0;
-  const absl::Status s = client.ExportGames(job_id, [&](const v1::Game& g) {
-    size_t arm = 0;
-    while (arm + 1 < first_pair.size() && g.id().pair() >= first_pair[arm + 1]) ++arm;
-    arms[arm].games.push_back(g);
-    ++games;
-  });
-  if (!s.ok()) return Fail(s);
-  std::fprintf(stderr, "tumen: %llu games in %zu arms\n", static_cast<unsigned long long>(games),
-               arms.size());
-  std::vector<coordinator::ArmStats> stats;
-  for (const coordinator::BalanceArm& arm : arms) {
-    std::fprintf(stderr, "tumen: %s: %zu games...\n", arm.Label().c_str(), arm.games.size());
-    absl::StatusOr<coordinator::ArmStats> st = coordinator::ComputeArmStats(arm);
-    if (!st.ok()) return Fail(st.status());
-    stats.push_back(*std::move(st));
-  }
+  absl::StatusOr<std::vector<coordinator::ArmStats>> arm_stats = coordinator::JobArmStats(
+      r->jobs(0).spec(),
+      [&](const coordinator::GameVisitor& visit) { return client.ExportGames(job_id, visit); },
+      [](const std::string& line) { std::fprintf(stderr, "tumen: %s\n", line.c_str()); });
+  if (!arm_stats.ok())
+    return Fail(absl::StrCat("job ", job_id, ": ", arm_stats.status().message()));
+  const std::vector<coordinator::ArmStats>& stats = *arm_stats;
   const std::string title = absl::StrCat("Tumen balance study (job ", job_id, ")");
   std::fputs(coordinator::BalanceReading(stats).c_str(), stdout);
   std::fputs("\n", stdout);

@@ -98,6 +98,7 @@ function poll(refresh) {
 )";
 
 constexpr char kJobsBody[] = R"(<h1>Tumen farm</h1><p id="updated"></p>
+<p><a href="/speed">speed over time</a> &middot; <a href="/metrics">metrics</a></p>
 <h2>Jobs</h2>
 <table id="jobs"><thead><tr><th>job</th><th>kind</th><th>variant</th><th>rules</th><th>tc</th>
 <th>state</th><th>progress</th><th>W / D / L</th><th>Elo (95%)</th><th>LLR [bounds]</th>
@@ -164,7 +165,7 @@ constexpr char kJobBody[] = R"(<p><a href="/">all jobs</a></p><h1 id="title">job
 <div id="elo-chart"></div><div id="llr-chart"></div>
 <h2 id="spsa-title" hidden>SPSA parameters</h2><table id="spsa"><tbody></tbody></table>
 <div id="spsa-charts"></div>
-<h2 id="arms-title" hidden>Arms</h2><table id="arms"><thead></thead><tbody></tbody></table>
+<h2 id="arms-title" hidden>Arms</h2><p><a id="report" hidden>the study's report</a></p><table id="arms"><thead></thead><tbody></tbody></table>
 <p id="book"></p><p id="failure" class="failed"></p>
 <p><a id="pgn">games as PGN</a> &middot; <a id="viewer">view the games</a></p>
 <script>
@@ -237,6 +238,9 @@ async function refresh() {
   }
   if (j.arms && j.arms.length) {
     document.getElementById('arms-title').hidden = false;
+    const report = document.getElementById('report');
+    report.hidden = false;
+    report.href = '/job/' + id + '/report';
     document.querySelector('#arms thead').innerHTML =
         '<tr><th>variant</th><th>rules</th><th>nodes</th><th>games</th><th>first player wins</th>' +
         '<th>draws</th><th>second player wins</th></tr>';
@@ -344,6 +348,39 @@ load().catch(e => { document.getElementById('updated').textContent = String(e); 
 </script></body></html>
 )";
 
+constexpr char kSpeedBody[] = R"(<p><a href="/">all jobs</a></p>
+<h1>Speed over time</h1><p id="updated"></p>
+<p>Median items per second (nodes/s) of each benchmark of <code>scripts/bench.sh</code>, one
+point per run, oldest first. Runs compare only on one machine.</p>
+<div id="charts"></div>
+<script>
+async function refresh() {
+  const runs = await fetch('/api/bench-history').then(r => r.json());
+  const series = new Map();  // benchmark -> [[run index, items/s]]
+  runs.forEach((run, i) => {
+    for (const b of run.benchmarks || []) {
+      if (!b.name.endsWith('_median') || !b.items_per_second) continue;
+      const name = b.name.slice(0, -'_median'.length);
+      if (!series.has(name)) series.set(name, []);
+      series.get(name).push([i, b.items_per_second]);
+    }
+  });
+  const box = document.getElementById('charts');
+  box.replaceChildren();
+  for (const [name, points] of series) {
+    const div = document.createElement('div');
+    div.className = 'speed-chart';
+    box.appendChild(div);
+    const last = runs[points[points.length - 1][0]].context || {};
+    chart(div, name + ' (last ' + (last.tumen_commit || '').slice(0, 7) + ': ' +
+          (points[points.length - 1][1] / 1e6).toFixed(2) + ' M/s)', points.map(p => p[0] + 1),
+          [{ys: points.map(p => p[1] / 1e6), color: '#06c'}], null, 'runs');
+  }
+}
+poll(refresh);
+</script></body></html>
+)";
+
 }  // namespace
 
 const std::string& DashboardPage() {
@@ -358,6 +395,11 @@ const std::string& JobPage() {
 
 const std::string& GamePage() {
   static const std::string page = std::string(kHead) + kGameBody;
+  return page;
+}
+
+const std::string& SpeedPage() {
+  static const std::string page = std::string(kHead) + kSpeedBody;
   return page;
 }
 

@@ -16,6 +16,8 @@ const std::string& JobPage();
 // the 8x8 and 10x10 boards, points for Xiangqi, the deer-chess rows centred on each other),
 // stepped through with buttons or the arrow keys, with each move's score, depth and nodes.
 const std::string& GamePage();
+// Speed over time: each benchmark's median items/s (nodes/s) by commit from bench/history.
+const std::string& SpeedPage();
 
 }  // namespace tumen::coordinator
 

@@ -2,6 +2,11 @@
 
 #include <httplib.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -9,11 +14,14 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "coordinator/auth.h"
+#include "coordinator/balance_report.h"
+#include "coordinator/balance_stats.h"
 #include "coordinator/dashboard_page.h"
 #include "coordinator/game_view.h"
 #include "coordinator/metrics.h"
 #include "coordinator/scheduler.h"
 #include "engine/selfplay/pgn.h"
+#include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "proto/convert.h"
 
@@ -199,6 +207,44 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
     v1::ListWorkersResponse response;
     for (v1::WorkerInfo& w : scheduler->ListWorkers()) *response.add_workers() = std::move(w);
     res.set_content(Json(response), "application/json");
+  });
+  server.Get(R"(/job/(\d+)/report)", [scheduler](const httplib::Request& req,
+                                                 httplib::Response& res) {
+    uint64_t id = 0;
+    (void)absl::SimpleAtoi(req.matches[1].str(), &id);
+    absl::StatusOr<std::vector<v1::JobInfo>> jobs = scheduler->GetJobs(id);
+    absl::StatusOr<std::vector<ArmStats>> stats =
+        !jobs.ok() ? jobs.status()
+                   : JobArmStats(jobs->front().spec(), [&](const GameVisitor& visit) {
+                       return scheduler->ExportGames(id, visit);
+                     });
+    if (!stats.ok()) {
+      res.status = 404;
+      res.set_content(std::string(stats.status().message()) + "\n", "text/plain");
+      return;
+    }
+    res.set_content(RenderBalanceHtml(absl::StrCat("Tumen balance study (job ", id, ")"), *stats),
+                    "text/html; charset=utf-8");
+  });
+  server.Get("/speed", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(SpeedPage(), "text/html; charset=utf-8");
+  });
+  const std::string history = options.bench_history;
+  server.Get("/api/bench-history", [history](const httplib::Request&, httplib::Response& res) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(history, ec))
+      if (e.path().extension() == ".json") files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());  // the names start with their UTC time
+    std::string json = "[";
+    for (const std::string& file : files) {
+      std::stringstream text;
+      text << std::ifstream(file).rdbuf();
+      google::protobuf::Struct parsed;  // only well-formed files go out
+      if (!google::protobuf::util::JsonStringToMessage(text.str(), &parsed).ok()) continue;
+      absl::StrAppend(&json, json.size() > 1 ? "," : "", text.str());
+    }
+    res.set_content(json + "]", "application/json");
   });
   server.Get("/metrics", [scheduler, metrics](const httplib::Request&, httplib::Response& res) {
     res.set_content(metrics ? metrics->Scrape(*scheduler) : "",

@@ -11,6 +11,9 @@
 //   /api/workers       tumen.v1.ListWorkersResponse as JSON
 //   /game/J/P/C        the game viewer: game of job J, pair P, colour C (coordinator/game_view.h)
 //   /api/games/J/P/C   that game replayed: the position after every move, SAN, search data
+//   /job/N/report      a balance study's report (the HTML of `tumen report`), computed now
+//   /speed             nodes/s and perft speed of every benchmark by commit (bench/history)
+//   /api/bench-history those files, oldest first, as one JSON array
 //   /metrics           Prometheus text format (coordinator/metrics.h)
 //   /login             with a token: a form that sets an HttpOnly cookie
 //
@@ -38,6 +41,8 @@ class Scheduler;
 struct HttpOptions {
   std::string listen;  // HOST:PORT; port 0 picks a free one
   std::string token;   // empty: no token needed (bind to loopback then)
+  // Google Benchmark JSON files of scripts/bench.sh, for the speed page.
+  std::string bench_history = "bench/history";
 };
 
 class HttpServer {

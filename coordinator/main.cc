@@ -43,6 +43,8 @@ ABSL_FLAG(std::string, http_token_file, "",
           "require this token (the admin token's file) on every dashboard page, API call and "
           "metrics scrape: a bearer header or the /login form's cookie");
 ABSL_FLAG(std::string, http_port_file, "", "write the HTTP address here once listening");
+ABSL_FLAG(std::string, bench_history, "bench/history",
+          "--http: the folder of scripts/bench.sh's JSON files, for the speed page");
 ABSL_FLAG(double, reference_nps, 1'000'000,
           "scale_tc matches: a worker's clock is multiplied by this / its bench nodes per "
           "second (one thread), so every machine plays at the strength of one this fast");
@@ -116,6 +118,7 @@ int main(int argc, char** argv) {
   if (!absl::GetFlag(FLAGS_http).empty()) {
     HttpOptions http_options;
     http_options.listen = absl::GetFlag(FLAGS_http);
+    http_options.bench_history = absl::GetFlag(FLAGS_bench_history);
     if (!absl::GetFlag(FLAGS_http_token_file).empty()) {
       absl::StatusOr<std::string> token = ReadTokenFile(absl::GetFlag(FLAGS_http_token_file));
       if (!token.ok()) return Fail(std::string(token.status().message()));

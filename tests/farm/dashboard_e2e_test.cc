@@ -224,6 +224,65 @@ TEST(Dashboard, TheGameViewerDrawsEachGameFamilyAndStepsThroughItsMoves) {
   }
 }
 
+TEST(Dashboard, ABalanceStudysPageShowsItsArmsAndServesItsReport) {
+  FarmHarness farm;
+  const std::string address = StartWithHttp(farm);
+  ASSERT_FALSE(address.empty());
+  ASSERT_TRUE(farm.StartWorker("w1").ok());
+  v1::CreateJobRequest request;
+  for (const char* rules : {"", "knight_mate=draw"}) {
+    v1::MatchSpec* arm = request.mutable_spec()->mutable_balance()->add_arms();
+    arm->set_variant("shatar");
+    arm->set_rules(rules);
+    arm->set_games(4);
+    arm->mutable_tc()->set_nodes(100);
+    arm->set_sample_plies(4);
+    arm->set_sample_margin_cp(40);
+    arm->mutable_adjudication()->set_max_plies(200);
+  }
+  absl::StatusOr<v1::CreateJobResponse> job = farm.AdminClient()->CreateJob(request);
+  ASSERT_TRUE(job.ok()) << job.status();
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job->job_id(), absl::Minutes(3));
+  ASSERT_TRUE(done.ok()) << done.status();
+  httplib::Client client = Client(address);
+  httplib::Result report = client.Get(absl::StrCat("/job/", job->job_id(), "/report"));
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->status, 200);
+  EXPECT_NE(report->body.find("<table id=\"summary\">"), std::string::npos) << report->body;
+  EXPECT_NE(report->body.find("knight_mate=draw"), std::string::npos);
+  std::string dom;
+  ASSERT_EQ(Shell(absl::StrCat("timeout 60 ", Chromium(),
+                               " --headless --no-sandbox --disable-gpu --virtual-time-budget=5000"
+                               " --dump-dom http://",
+                               address, "/job/", job->job_id(), " 2>/dev/null"),
+                  &dom),
+            0);
+  const v1::ArmStatus& arm = done->arms(1);
+  EXPECT_NE(dom.find(absl::StrCat("<td>knight_mate=draw</td><td>100</td><td>",
+                                  arm.white_wins() + arm.draws() + arm.black_wins(), "/4</td>")),
+            std::string::npos)
+      << dom;
+  EXPECT_NE(dom.find(absl::StrCat("href=\"/job/", job->job_id(), "/report\"")), std::string::npos);
+}
+
+TEST(Dashboard, TheSpeedPageChartsTheBenchmarkHistory) {
+  FarmHarness farm;
+  const std::string address =
+      StartWithHttp(farm, {"--bench-history", std::string(TUMEN_SOURCE_DIR) + "/bench/history"});
+  ASSERT_FALSE(address.empty());
+  const std::string chromium = Chromium();
+  ASSERT_FALSE(chromium.empty()) << "chromium is not installed; run scripts/setup.sh";
+  std::string dom;
+  ASSERT_EQ(Shell(absl::StrCat("timeout 60 ", chromium,
+                               " --headless --no-sandbox --disable-gpu --virtual-time-budget=5000"
+                               " --dump-dom http://",
+                               address, "/speed 2>/dev/null"),
+                  &dom),
+            0);
+  EXPECT_NE(dom.find("<div class=\"speed-chart\"><svg"), std::string::npos) << dom;
+  EXPECT_NE(dom.find(">BM_PerftStart/shatar (last "), std::string::npos) << dom;
+}
+
 TEST(Dashboard, MetricsPassPromtoolAndAgreeWithTheStore) {
   FarmHarness farm;
   const std::string address = StartWithHttp(farm);
