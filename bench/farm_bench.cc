@@ -1,12 +1,18 @@
 // Farm benchmarks with real processes on 127.0.0.1 (tumen-farm-bench):
-//   BM_CoordinatorIngest/clients:K  prepared, valid games submitted by K simulated workers in
-//                                   batches of 64; items/s = games acknowledged durably/s.
+//   BM_CoordinatorIngest/clients:K/dashboard:D  prepared, valid games submitted by K simulated
+//                                   workers in batches of 64; items/s = games acknowledged
+//                                   durably/s; D=1: with dashboards polling the HTTP API and
+//                                   /metrics meanwhile (the dashboard's cost, side by side).
 //   BM_FarmThroughput               the same 100 games at 1,000 nodes per move played by the
 //                                   farm (coordinator + 2 workers x 1 game) and by two bare
 //                                   self-play threads; counters give both rates and the ratio.
+#include <httplib.h>
+
 #include <atomic>
+#include <fstream>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "benchmark/benchmark.h"
 #include "engine/selfplay/play_game.h"
@@ -70,10 +76,35 @@ std::vector<v1::Game> PrepareGames(const FarmHarness& farm, std::string& worker_
   return games;
 }
 
+// Dashboards open on the coordinator: every 500 ms (four times a page's own rate) the jobs,
+// a job's progress, the workers and a metrics scrape, until `stop`.
+void PollDashboard(const std::string& address, uint64_t job, const std::atomic<bool>& stop) {
+  httplib::Client client("http://" + address);
+  while (!stop.load()) {
+    for (const std::string path : {std::string("/api/jobs"), absl::StrCat("/api/jobs/", job),
+                                   absl::StrCat("/api/jobs/", job, "/progress"),
+                                   std::string("/api/workers"), std::string("/metrics")})
+      (void)client.Get(path);
+    absl::SleepFor(absl::Milliseconds(500));
+  }
+}
+
 void BM_CoordinatorIngest(benchmark::State& state) {
   const int clients = int(state.range(0));
+  const bool dashboard = state.range(1) != 0;
   FarmHarness farm;
-  if (!farm.StartCoordinator().ok()) std::abort();
+  const std::string http_file = farm.dir() + "/http.addr";
+  if (!farm.StartCoordinator(60, 0,
+                             dashboard ? std::vector<std::string>{"--http", "127.0.0.1:0",
+                                                                  "--http-port-file", http_file}
+                                       : std::vector<std::string>{})
+           .ok())
+    std::abort();
+  std::string http_address;
+  for (int i = 0; dashboard && http_address.empty() && i < 100; ++i) {
+    std::ifstream(http_file) >> http_address;
+    absl::SleepFor(absl::Milliseconds(50));
+  }
   const v1::JobSpec spec = IngestSpec();
   CreateJob(farm, spec);
   std::string worker_id;
@@ -86,6 +117,9 @@ void BM_CoordinatorIngest(benchmark::State& state) {
     for (v1::Game& g : batch) g.mutable_id()->set_job_id(job);
     std::atomic<size_t> next{0};
     std::atomic<int64_t> accepted{0};
+    std::atomic<bool> stop{false};
+    std::thread poller;
+    if (dashboard) poller = std::thread(PollDashboard, http_address, job, std::cref(stop));
     state.ResumeTiming();
     std::vector<std::thread> threads;
     for (int c = 0; c < clients; ++c) {
@@ -103,6 +137,10 @@ void BM_CoordinatorIngest(benchmark::State& state) {
       });
     }
     for (std::thread& t : threads) t.join();
+    state.PauseTiming();
+    stop.store(true);
+    if (poller.joinable()) poller.join();
+    state.ResumeTiming();
     games += accepted.load();
     if (accepted.load() != int64_t(batch.size()))
       state.SkipWithError("not every game was accepted");
@@ -110,9 +148,13 @@ void BM_CoordinatorIngest(benchmark::State& state) {
   state.SetItemsProcessed(games);
 }
 BENCHMARK(BM_CoordinatorIngest)
-    ->Arg(1)
-    ->Arg(2)
-    ->Arg(4)
+    ->ArgNames({"clients", "dashboard"})
+    ->Args({1, 0})
+    ->Args({1, 1})
+    ->Args({2, 0})
+    ->Args({2, 1})
+    ->Args({4, 0})
+    ->Args({4, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(3);
