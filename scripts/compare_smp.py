@@ -11,7 +11,7 @@ engines (their depths are not the same measure) and are chosen so that both sear
 comparable times.
 
 Each search starts from an empty table (`ucinewgame`) and is timed from `go depth N` to
-`bestmove`. Standard library only; reuses the UCI process of scripts/match.py.
+`bestmove`. Standard library only; the UCI process is scripts/lib/uci.py.
 
   scripts/compare_smp.py --reps 3
 """
@@ -23,8 +23,8 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import EngineError, IoLog, UciProcess  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from uci import EngineError, IoLog, UciProcess  # noqa: E402
 
 # Tumen variant -> Fairy-Stockfish variant with the same rules.
 SHARED_GAMES = {"shatar-traditional": "shatar", "chess": "chess", "xiangqi": "xiangqi"}
