@@ -453,14 +453,24 @@ class Search {
     }
 
     int static_eval = -kInfiniteScore;
+    int eval = -kInfiniteScore;  // static_eval, or the table's value where its bound is closer
     if (!in_check) {
-      static_eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      static_eval = eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      // A table value that bounds the position beyond the static evaluation is the better
+      // guess for the pruning decisions below (never a mate score).
+      if (tt) {
+        const int v = ValueFromTT(tt->value, ply);
+        if (!IsMateScore(v) && (tt->bound == Bound::kExact ||
+                                (tt->bound == Bound::kLower && v > eval) ||
+                                (tt->bound == Bound::kUpper && v < eval)))
+          eval = v;
+      }
       // Reverse futility: far above beta at low depth, a quiet move will not drop it.
       if (!pv_node && depth <= Param(kReverseFutilityDepth) && !IsMateScore(beta) &&
-          static_eval - Param(kReverseFutilityMargin) * depth >= beta)
-        return static_eval;
+          eval - Param(kReverseFutilityMargin) * depth >= beta)
+        return eval;
       // Null move: give the opponent a free move; still above beta means a cutoff.
-      if (!pv_node && allow_null && depth >= 3 && static_eval >= beta && G::NullMoveAllowed(pos)) {
+      if (!pv_node && allow_null && depth >= 3 && eval >= beta && G::NullMoveAllowed(pos)) {
         const int r = Param(kNullMoveBase) + depth / Param(kNullMoveDepthDivisor);
         G::DoNullMove(pos, w.states[ply]);
         const int v = -AlphaBeta(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
@@ -501,7 +511,7 @@ class Search {
       // exchange than the remaining depth is likely to win back (SEE), are not searched.
       if (!pv_node && !in_check && best > -kMateBound && depth <= Param(kLowDepthPruningDepth)) {
         if (!tactical &&
-            static_eval + Param(kFutilityBase) + Param(kFutilityMargin) * depth <= alpha)
+            eval + Param(kFutilityBase) + Param(kFutilityMargin) * depth <= alpha)
           continue;
         // A capture ordered among the winning ones (scores[i] > 0, not the table move) already
         // passed SeeGe(0), so it passes a negative margin: no second exchange evaluation.
