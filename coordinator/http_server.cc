@@ -39,17 +39,6 @@ std::string Json(const google::protobuf::Message& message) {
   return out;
 }
 
-// A job as the dashboard needs it: its openings and positions stay on the server (a match
-// of 20,000 games carries 10,000 of them).
-v1::JobInfo Slim(v1::JobInfo job) {
-  v1::JobSpec* spec = job.mutable_spec();
-  if (spec->has_match()) spec->mutable_match()->clear_openings();
-  if (spec->has_balance())
-    for (v1::MatchSpec& arm : *spec->mutable_balance()->mutable_arms()) arm.clear_openings();
-  if (spec->has_analysis()) spec->mutable_analysis()->clear_positions();
-  return job;
-}
-
 // The token of a request: the bearer header, else the login cookie.
 std::string RequestToken(const httplib::Request& req) {
   const std::string header = req.get_header_value("Authorization");  // a copy: keep it alive
@@ -125,10 +114,10 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
     res.set_content(JobPage(), "text/html; charset=utf-8");
   });
   server.Get("/api/jobs", [scheduler](const httplib::Request&, httplib::Response& res) {
-    absl::StatusOr<std::vector<v1::JobInfo>> jobs = scheduler->GetJobs(0);
+    absl::StatusOr<std::vector<v1::JobInfo>> jobs = scheduler->GetJobs(0, /*slim=*/true);
     v1::GetJobResponse response;
     if (jobs.ok())
-      for (v1::JobInfo& j : *jobs) *response.add_jobs() = Slim(std::move(j));
+      for (v1::JobInfo& j : *jobs) *response.add_jobs() = std::move(j);
     res.set_content(Json(response), "application/json");
   });
   server.Get(R"(/api/jobs/(\d+))",
@@ -136,14 +125,14 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
                uint64_t id = 0;
                absl::StatusOr<std::vector<v1::JobInfo>> jobs =
                    absl::SimpleAtoi(req.matches[1].str(), &id) && id > 0
-                       ? scheduler->GetJobs(id)
+                       ? scheduler->GetJobs(id, /*slim=*/true)
                        : absl::NotFoundError("job ids start at 1");
                if (!jobs.ok() || jobs->empty()) {
                  res.status = 404;
                  res.set_content(absl::StrCat("no job ", req.matches[1].str(), "\n"), "text/plain");
                  return;
                }
-               res.set_content(Json(Slim(jobs->front())), "application/json");
+               res.set_content(Json(jobs->front()), "application/json");
              });
   server.Get(R"(/api/jobs/(\d+)/games\.pgn)", [scheduler](const httplib::Request& req,
                                                           httplib::Response& res) {

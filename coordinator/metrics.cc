@@ -117,7 +117,8 @@ std::string FarmMetrics::Scrape(Scheduler& scheduler) {
   for (const v1::WorkerInfo& w : workers) active += now - w.last_seen_unix_ms() < 60'000;
   workers_live_->Set(active);
   workers_known_->Set(double(workers.size()));
-  if (absl::StatusOr<std::vector<v1::JobInfo>> jobs = scheduler.GetJobs(0); jobs.ok()) {
+  if (absl::StatusOr<std::vector<v1::JobInfo>> jobs = scheduler.GetJobs(0, /*slim=*/true);
+      jobs.ok()) {
     std::map<std::string, double> by_state = {
         {"running", 0}, {"finished", 0}, {"cancelled", 0}, {"failed", 0}};
     for (const v1::JobInfo& j : *jobs) {

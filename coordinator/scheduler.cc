@@ -234,6 +234,12 @@ uint32_t Scheduler::Job::GamesInShard(uint32_t shard) const {
 
 absl::Status Scheduler::SetupJob(Job& job) {
   const v1::JobSpec& spec = job.stored.spec;
+  job.slim_spec = spec;
+  if (job.slim_spec.has_match()) job.slim_spec.mutable_match()->clear_openings();
+  if (job.slim_spec.has_balance())
+    for (v1::MatchSpec& arm : *job.slim_spec.mutable_balance()->mutable_arms())
+      arm.clear_openings();
+  if (job.slim_spec.has_analysis()) job.slim_spec.mutable_analysis()->clear_positions();
   job.arms.clear();
   std::vector<const v1::MatchSpec*> specs;
   if (spec.has_match()) specs.push_back(&spec.match());
@@ -521,10 +527,10 @@ void Scheduler::LogWaitingJobs() {
     for (const std::string& line : lines) options_.log(line);
 }
 
-v1::JobInfo Scheduler::Describe(const Job& job, int64_t now) const {
+v1::JobInfo Scheduler::Describe(const Job& job, int64_t now, bool slim) const {
   v1::JobInfo info;
   info.set_job_id(job.stored.id);
-  *info.mutable_spec() = job.stored.spec;
+  *info.mutable_spec() = slim ? job.slim_spec : job.stored.spec;
   info.set_state(job.stored.state);
   info.set_created_unix_ms(job.stored.created_unix_ms);
   info.set_failure(job.stored.failure);
@@ -581,17 +587,17 @@ v1::JobInfo Scheduler::Describe(const Job& job, int64_t now) const {
   return info;
 }
 
-absl::StatusOr<std::vector<v1::JobInfo>> Scheduler::GetJobs(uint64_t job_id) {
+absl::StatusOr<std::vector<v1::JobInfo>> Scheduler::GetJobs(uint64_t job_id, bool slim) {
   absl::MutexLock lock(&mutex_);
   std::vector<v1::JobInfo> out;
   if (job_id != 0) {
     auto it = jobs_.find(job_id);
     if (it == jobs_.end()) return absl::NotFoundError(absl::StrCat("no job ", job_id));
-    out.push_back(Describe(it->second, Now()));
+    out.push_back(Describe(it->second, Now(), slim));
     return out;
   }
   const int64_t now = Now();
-  for (const auto& [id, job] : jobs_) out.push_back(Describe(job, now));
+  for (const auto& [id, job] : jobs_) out.push_back(Describe(job, now, slim));
   return out;
 }
 

@@ -57,7 +57,9 @@ class Scheduler {
 
   // Operators.
   absl::StatusOr<uint64_t> CreateJob(v1::JobSpec spec);
-  absl::StatusOr<std::vector<v1::JobInfo>> GetJobs(uint64_t job_id);  // 0: all
+  // 0: all. `slim`: the specs without their openings and positions (the dashboard's polls:
+  // a big match carries thousands of them).
+  absl::StatusOr<std::vector<v1::JobInfo>> GetJobs(uint64_t job_id, bool slim = false);
   absl::Status CancelJob(uint64_t job_id);
   absl::Status ExportGames(uint64_t job_id, const std::function<void(const v1::Game&)>& visit);
   absl::StatusOr<v1::Game> GetGame(uint64_t job_id, uint32_t pair, uint32_t colour) {
@@ -112,6 +114,7 @@ class Scheduler {
   };
   struct Job {
     StoredJob stored;
+    v1::JobSpec slim_spec;  // stored.spec without openings and positions (SetupJob)
     std::vector<Arm> arms;  // match and balance jobs
     uint32_t pairs = 0;
     uint32_t shard_count = 0;
@@ -195,7 +198,8 @@ class Scheduler {
   v1::JobState Verdict(const Job& job) const;
   // Issues SPSA perturbations for the shard's pairs where needed (appended to `issued`).
   v1::Shard MakeShard(Job& job, uint32_t shard_id, std::vector<StoredSpsaPair>* issued);
-  v1::JobInfo Describe(const Job& job, int64_t now) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  v1::JobInfo Describe(const Job& job, int64_t now, bool slim = false) const
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
   // Why no live worker can take the job's unleased work; nothing when one can, or when every
   // piece of its work is leased (coordinator/job_waiting.h).
   std::optional<v1::JobWaiting> Waiting(const Job& job, int64_t now) const

@@ -460,9 +460,9 @@ class Search {
       // guess for the pruning decisions below (never a mate score).
       if (tt) {
         const int v = ValueFromTT(tt->value, ply);
-        if (!IsMateScore(v) && (tt->bound == Bound::kExact ||
-                                (tt->bound == Bound::kLower && v > eval) ||
-                                (tt->bound == Bound::kUpper && v < eval)))
+        if (!IsMateScore(v) &&
+            (tt->bound == Bound::kExact || (tt->bound == Bound::kLower && v > eval) ||
+             (tt->bound == Bound::kUpper && v < eval)))
           eval = v;
       }
       // Reverse futility: far above beta at low depth, a quiet move will not drop it.
@@ -510,8 +510,7 @@ class Search {
       // a margin cannot reach alpha (futility), and a move that loses more material in the
       // exchange than the remaining depth is likely to win back (SEE), are not searched.
       if (!pv_node && !in_check && best > -kMateBound && depth <= Param(kLowDepthPruningDepth)) {
-        if (!tactical &&
-            eval + Param(kFutilityBase) + Param(kFutilityMargin) * depth <= alpha)
+        if (!tactical && eval + Param(kFutilityBase) + Param(kFutilityMargin) * depth <= alpha)
           continue;
         // A capture ordered among the winning ones (scores[i] > 0, not the table move) already
         // passed SeeGe(0), so it passes a negative margin: no second exchange evaluation.
