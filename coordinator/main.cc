@@ -124,6 +124,12 @@ int main(int argc, char** argv) {
       if (!token.ok()) return Fail(std::string(token.status().message()));
       http_options.token = *token;
     }
+    const std::string host = http_options.listen.substr(0, http_options.listen.rfind(':'));
+    if (http_options.token.empty() && host != "127.0.0.1" && host != "localhost" && host != "[::1]")
+      std::fprintf(stderr,
+                   "tumen-coordinator: warning: the dashboard on %s needs no token; anyone who "
+                   "can reach it sees every job (give --http-token-file)\n",
+                   http_options.listen.c_str());
     absl::StatusOr<std::unique_ptr<HttpServer>> started =
         HttpServer::Start(http_options, scheduler->get(), &metrics);
     if (!started.ok()) return Fail(std::string(started.status().message()));
