@@ -200,7 +200,8 @@ async function refresh() {
     if (hasSprt(j.spec))
       rows.push(['SPRT', 'elo0=' + j.spec.match.sprt.elo0 + ' elo1=' + j.spec.match.sprt.elo1 +
                  '  LLR ' + m.llr.toFixed(2) + ' [' + m.llr_lower.toFixed(2) + ', ' +
-                 m.llr_upper.toFixed(2) + '] ' + (m.sprt_decision || 'running'),
+                 m.llr_upper.toFixed(2) + '] ' + (m.sprt_decision ||
+                 (j.state === 'JOB_STATE_RUNNING' ? 'running' : 'no decision within the game budget')),
                  m.sprt_decision || 'llr']);
     pairs('#match', rows);
     const players = [];
@@ -213,7 +214,9 @@ async function refresh() {
     pairs('#players', players);
   }
   if (j.match && j.spec.match) {
-    const points = (await fetch('/api/jobs/' + id + '/progress').then(r => r.json())).points;
+    // The first few pairs' estimates span the whole scale; the charts start at 10 games.
+    const all = (await fetch('/api/jobs/' + id + '/progress').then(r => r.json())).points;
+    const points = all.filter(p => p[0] >= 10).length > 1 ? all.filter(p => p[0] >= 10) : all;
     const games = points.map(p => p[0]);
     chart(document.getElementById('elo-chart'), 'Elo (95% interval) against games', games,
           [{ys: points.map(p => p[1]), color: '#06c'}],
@@ -267,8 +270,8 @@ constexpr char kGameBody[] = R"(<p><a id="back">the job</a> &middot; <a id="prev
 &middot; <a id="next">next game</a></p>
 <h1 id="title">game</h1><p id="players"></p><p id="updated"></p>
 <div id="board"></div>
-<p><button id="first">&#x23EE;</button> <button id="back1">&#x25C0;</button>
-<button id="fwd1">&#x25B6;</button> <button id="last">&#x23ED;</button> <span id="ply"></span></p>
+<p><button id="first">&laquo;</button> <button id="back1">&lsaquo;</button>
+<button id="fwd1">&rsaquo;</button> <button id="last">&raquo;</button> <span id="ply"></span></p>
 <p id="info"></p><ol id="moves"></ol>
 <script>
 const [job, pair, colour] = location.pathname.split('/').slice(2).map(Number);
