@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "coordinator/cli_commands.h"
+#include "proto/convert.h"
 #include "worker/build_cache.h"
 
 ABSL_FLAG(std::string, dev, "",
@@ -32,7 +33,7 @@ absl::StatusOr<v1::EngineBuild> ResolveBuild(const char* role, const std::string
   v1::EngineBuild build;
   build.set_bench_signature(declared);
   // A full hash with a declared signature needs no repository here.
-  if (worker::IsFullCommitHash(ref) && declared > 0 && !cache) {
+  if (proto::IsFullCommitHash(ref) && declared > 0 && !cache) {
     build.set_commit(ref);
     return build;
   }

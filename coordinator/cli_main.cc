@@ -222,21 +222,6 @@ int CreateMatchOrTune(CoordinatorClient& client, bool tune) {
   return 0;
 }
 
-std::string StateName(tumen::v1::JobState s) {
-  switch (s) {
-    case tumen::v1::JOB_STATE_RUNNING:
-      return "running";
-    case tumen::v1::JOB_STATE_FINISHED:
-      return "finished";
-    case tumen::v1::JOB_STATE_CANCELLED:
-      return "cancelled";
-    case tumen::v1::JOB_STATE_FAILED:
-      return "failed";
-    default:
-      return "unknown";
-  }
-}
-
 void PrintSpsa(const tumen::v1::SpsaStatus& spsa) {
   std::printf("  SPSA: %u pairs applied\n  %-24s %10s   trajectory\n", spsa.pairs_applied(),
               "parameter", "theta");
@@ -280,20 +265,19 @@ void PrintBuildPlayers(const tumen::v1::MatchSpec& m) {
 // speed, as the coordinator computes it (and stores it in each game).
 void PrintClockFactors(const tumen::v1::MatchSpec& m,
                        const std::vector<tumen::v1::WorkerInfo>& workers) {
-  if (!m.scale_tc() || m.tc().base_ms() == 0) return;
   const int64_t now = absl::ToUnixMillis(absl::Now());
   std::string line;
   for (const tumen::v1::WorkerInfo& w : workers)
-    if (w.bench_nps() > 0 && now - w.last_seen_unix_ms() < 120'000)
-      absl::StrAppendFormat(&line, "%s %s x%.2f", line.empty() ? "" : ",", w.name(),
-                            std::clamp(m.tc_reference_nps() / w.bench_nps(), 0.1, 10.0));
+    if (const double factor = tumen::proto::ClockFactor(m, w.bench_nps());
+        factor > 0 && now - w.last_seen_unix_ms() < 120'000)
+      absl::StrAppendFormat(&line, "%s %s x%.2f", line.empty() ? "" : ",", w.name(), factor);
   if (!line.empty()) std::printf("  clock per worker:%s\n", line.c_str());
 }
 
 void PrintJob(const tumen::v1::JobInfo& j, const std::vector<tumen::v1::WorkerInfo>& workers) {
   const tumen::v1::JobSpec& spec = j.spec();
   const auto id = static_cast<unsigned long long>(j.job_id());
-  const std::string state = StateName(j.state());
+  const std::string state = tumen::proto::JobStateName(j.state());
   if (spec.has_analysis()) {
     std::printf("job %llu  analysis  %s  %s  tc %s\n", id, spec.analysis().variant().c_str(),
                 state.c_str(), spec.analysis().tc().ShortDebugString().c_str());

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "coordinator/scheduler.h"
+#include "proto/convert.h"
 
 namespace tumen::coordinator {
 namespace {
@@ -22,21 +23,6 @@ const prometheus::Histogram::BucketBoundaries& LatencyBuckets() {
 std::string CodeName(absl::StatusCode code) {
   std::string name = absl::StatusCodeToString(code);  // "OK", "INVALID_ARGUMENT", ...
   return name.empty() ? absl::StrCat(int(code)) : name;
-}
-
-std::string StateName(v1::JobState state) {
-  switch (state) {
-    case v1::JOB_STATE_RUNNING:
-      return "running";
-    case v1::JOB_STATE_FINISHED:
-      return "finished";
-    case v1::JOB_STATE_CANCELLED:
-      return "cancelled";
-    case v1::JOB_STATE_FAILED:
-      return "failed";
-    default:
-      return "unknown";
-  }
 }
 
 }  // namespace
@@ -122,7 +108,7 @@ std::string FarmMetrics::Scrape(Scheduler& scheduler) {
     std::map<std::string, double> by_state = {
         {"running", 0}, {"finished", 0}, {"cancelled", 0}, {"failed", 0}};
     for (const v1::JobInfo& j : *jobs) {
-      ++by_state[StateName(j.state())];
+      ++by_state[proto::JobStateName(j.state())];
       const std::string id = absl::StrCat(j.job_id());
       job_games_->Add({{"job", id}}).Set(double(j.games_stored()));
       if (j.spec().has_match() && j.spec().match().has_sprt() &&

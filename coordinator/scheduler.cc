@@ -35,17 +35,11 @@ std::string NewWorkerId() {
   return absl::StrFormat("w-%08x%08x", rd(), rd());
 }
 
-bool IsCommitHash(const std::string& text) {
-  return text.size() == 40 && std::all_of(text.begin(), text.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
-}
-
 // An engine build as a player: a full commit hash and its declared signature. It is named
 // after its commit and plays the job's variant.
 absl::Status CompleteEngineBuild(const v1::MatchSpec& m, v1::EngineSpec& e) {
   const v1::EngineBuild& b = e.build();
-  if (!IsCommitHash(b.commit()))
+  if (!proto::IsFullCommitHash(b.commit()))
     return Invalid(absl::StrCat("engine build '", b.commit().substr(0, 64),
                                 "': give the full commit hash (40 lowercase hex digits)"));
   if (b.bench_signature() == 0)
@@ -477,11 +471,6 @@ bool Scheduler::CanBuild(const Worker& worker, const std::vector<std::string>& c
          });
 }
 
-double Scheduler::TcFactor(const v1::MatchSpec& m, const Worker& worker) {
-  if (!m.scale_tc() || m.tc().base_ms() == 0 || worker.stored.bench_nps <= 0) return 0;
-  return std::clamp(m.tc_reference_nps() / double(worker.stored.bench_nps), 0.1, 10.0);
-}
-
 std::optional<v1::JobWaiting> Scheduler::Waiting(const Job& job, int64_t now) const {
   if (!job.running()) return std::nullopt;
   // A match or balance job waits only for shards that are neither done nor leased. Analysis
@@ -495,12 +484,12 @@ std::optional<v1::JobWaiting> Scheduler::Waiting(const Job& job, int64_t now) co
     }
     if (!open) return std::nullopt;
   }
-  // Live: seen within a lease period, as a worker must be to keep a lease.
+  const std::vector<std::string> commits = JobBuilds(job);
   std::vector<WorkerOffer> live;
   for (const auto& [id, w] : workers_)
-    if (w.stored.last_seen_unix_ms > now - options_.lease_ms)
-      live.push_back({w.engines_known, w.engines, w.builds, CanBuild(w, JobBuilds(job))});
-  return WhyNoWorkerCanTake(JobEngines(job), live, !JobBuilds(job).empty());
+    if (IsLive(w, now))
+      live.push_back({w.engines_known, w.engines, w.builds, CanBuild(w, commits)});
+  return WhyNoWorkerCanTake(JobEngines(job), live, !commits.empty());
 }
 
 void Scheduler::LogWaitingJobs() {
@@ -768,7 +757,9 @@ absl::StatusOr<std::vector<v1::Lease>> Scheduler::LeaseShardsLocked(
       v1::Lease l;
       std::vector<StoredSpsaPair> new_pairs;
       *l.mutable_shard() = MakeShard(job, s, &new_pairs);
-      if (const double factor = TcFactor(*job.ArmOfShard(s).spec, w); factor > 0)
+      if (const double factor =
+              proto::ClockFactor(*job.ArmOfShard(s).spec, double(w.stored.bench_nps));
+          factor > 0)
         l.mutable_shard()->set_tc_factor(factor);
       if (!new_pairs.empty()) issued.emplace_back(id, std::move(new_pairs));
       l.set_deadline_unix_ms(now + options_.lease_ms);
@@ -853,7 +844,7 @@ absl::Status Scheduler::ReportBuild(const v1::ReportBuildRequest& r) {
     // The job fails when no live worker that builds can still take it: it would wait for ever.
     bool any_builder = false, one_can = false;
     for (const auto& [id, other] : workers_) {
-      if (!other.builds || other.stored.last_seen_unix_ms <= now - options_.lease_ms) continue;
+      if (!other.builds || !IsLive(other, now)) continue;
       any_builder = true;
       one_can |= CanBuild(other, commits);
     }

@@ -208,10 +208,13 @@ class Scheduler {
   static std::vector<std::string> JobEngines(const Job& job);
   // The commits of the engine builds a job's games need (none: any worker may play them).
   static std::vector<std::string> JobBuilds(const Job& job);
+  // Seen within a lease period, as a worker must be to keep a lease.
+  bool IsLive(const Worker& worker, int64_t now) const {
+    return worker.stored.last_seen_unix_ms > now - options_.lease_ms;
+  }
   // Whether the worker may lease shards of a job that needs `commits`.
   static bool CanBuild(const Worker& worker, const std::vector<std::string>& commits);
-  // The clock factor of a scale_tc match for this worker: reference / its bench speed.
-  static double TcFactor(const v1::MatchSpec& m, const Worker& worker);
+
   // Checks a submitted game against its job before the (slow) replay; fills `expected`.
   absl::Status CheckIdentity(const v1::Game& game) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
 

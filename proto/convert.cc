@@ -1,5 +1,6 @@
 #include "proto/convert.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
@@ -267,6 +268,32 @@ v1::AnalysisResult ToProto(const selfplay::AnalysisOutcome& o) {
   r.set_nodes(o.nodes);
   for (const std::string& m : o.pv) *r.add_pv() = m;
   return r;
+}
+
+bool IsFullCommitHash(absl::string_view text) {
+  return text.size() == 40 && std::all_of(text.begin(), text.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+double ClockFactor(const v1::MatchSpec& match, double bench_nps) {
+  if (!match.scale_tc() || match.tc().base_ms() == 0 || !(bench_nps > 0)) return 0;
+  return std::clamp(match.tc_reference_nps() / bench_nps, 0.1, 10.0);
+}
+
+std::string JobStateName(v1::JobState state) {
+  switch (state) {
+    case v1::JOB_STATE_RUNNING:
+      return "running";
+    case v1::JOB_STATE_FINISHED:
+      return "finished";
+    case v1::JOB_STATE_CANCELLED:
+      return "cancelled";
+    case v1::JOB_STATE_FAILED:
+      return "failed";
+    default:
+      return "unknown";
+  }
 }
 
 }  // namespace tumen::proto

@@ -47,6 +47,16 @@ selfplay::AnalysisRequest AnalysisRequestFor(const v1::AnalysisSpec& spec,
                                              const v1::AnalysisPosition& position);
 v1::AnalysisResult ToProto(const selfplay::AnalysisOutcome& outcome);
 
+// Facts of a job spec that the coordinator, the workers and the CLI must agree on.
+// An engine build's commit: 40 lowercase hex digits, the only form a job may carry.
+bool IsFullCommitHash(absl::string_view text);
+// A scale_tc match's clock factor for a worker of `bench_nps` nodes/s: reference / its speed,
+// clamped to 0.1-10; 0 (not scaled) when the match does not scale, has no clock, or the
+// worker's speed is unknown.
+double ClockFactor(const v1::MatchSpec& match, double bench_nps);
+// "running", "finished", "cancelled", "failed" ("unknown" otherwise).
+std::string JobStateName(v1::JobState state);
+
 }  // namespace tumen::proto
 
 #endif  // TUMEN_PROTO_CONVERT_H_

@@ -16,6 +16,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "proto/convert.h"
 #include "worker/run_command.h"
 
 namespace tumen::worker {
@@ -79,12 +80,6 @@ std::string Tail(const CommandResult& r) {
 
 }  // namespace
 
-bool IsFullCommitHash(const std::string& text) {
-  return text.size() == 40 && std::all_of(text.begin(), text.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
-}
-
 absl::StatusOr<std::unique_ptr<BuildCache>> BuildCache::Open(BuildCacheOptions options) {
   if (options.source.empty()) return absl::InvalidArgumentError("no source repository given");
   std::error_code ec;
@@ -124,14 +119,14 @@ absl::StatusOr<std::string> BuildCache::ResolveCommit(const std::string& ref) co
         if (hash.empty()) hash = line;
       });
   if (!r.ok()) return r.status();
-  if (r->exit_code != 0 || !IsFullCommitHash(hash))
+  if (r->exit_code != 0 || !proto::IsFullCommitHash(hash))
     return absl::NotFoundError(
         absl::StrCat("'", ref, "' names no commit in the repository ", options_.source));
   return hash;
 }
 
 absl::StatusOr<std::string> BuildCache::Subject(const std::string& commit) const {
-  if (!IsFullCommitHash(commit))
+  if (!proto::IsFullCommitHash(commit))
     return absl::InvalidArgumentError(absl::StrCat("'", commit, "' is not a full commit hash"));
   std::string subject;
   absl::StatusOr<CommandResult> r =
@@ -171,7 +166,7 @@ absl::Status BuildCache::EnsureCommit(const std::string& commit) {
 }
 
 absl::StatusOr<EngineBuildInfo> BuildCache::Get(const std::string& commit) {
-  if (!IsFullCommitHash(commit))
+  if (!proto::IsFullCommitHash(commit))
     return absl::InvalidArgumentError(
         absl::StrCat("'", commit, "' is not a full commit hash (40 lowercase hex digits)"));
   absl::MutexLock lock(&mutex_);
@@ -184,8 +179,7 @@ absl::StatusOr<EngineBuildInfo> BuildCache::Get(const std::string& commit) {
   EngineBuildInfo info;
   info.commit = commit;
   info.engine_path = dir + "/tumen-engine";
-  std::ifstream signature(dir + "/signature");
-  if (signature >> info.bench_signature && fs::exists(info.engine_path)) {
+  if (std::ifstream(dir + "/signature") >> info.bench_signature && fs::exists(info.engine_path)) {
     std::ofstream(dir + "/last-used") << absl::ToUnixSeconds(absl::Now()) << "\n";
     return info;
   }

@@ -44,9 +44,6 @@ struct EngineBuildInfo {
   bool built_now = false;  // false: found in the cache
 };
 
-// True for 40 lowercase hex digits: the only form of commit a job may carry.
-bool IsFullCommitHash(const std::string& text);
-
 class BuildCache {
  public:
   // Checks that `source` is a git repository and makes the cache folder.

@@ -1,13 +1,11 @@
 // The programs explain themselves (issue 17): `tumen --help`, `tumen help COMMAND` and
 // `tumen COMMAND --help` for every command, `--help` of the coordinator and the worker, and a
 // flag or command that does not exist names what does.
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "tests/support/shell.h"
 
 namespace tumen::testing {
 namespace {
@@ -18,13 +16,8 @@ struct ProgramRun {
 };
 
 ProgramRun Program(const std::string& program, const std::string& args) {
-  const std::string command = absl::StrCat(TUMEN_BINARY_DIR, "/bin/", program, " ", args, " 2>&1");
-  FILE* pipe = popen(command.c_str(), "r");
   ProgramRun r;
-  char buffer[4096];
-  while (pipe && fgets(buffer, sizeof buffer, pipe)) r.out += buffer;
-  const int status = pipe ? pclose(pipe) : -1;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.code = RunShell(absl::StrCat(TUMEN_BINARY_DIR, "/bin/", program, " ", args, " 2>&1"), &r.out);
   return r;
 }
 

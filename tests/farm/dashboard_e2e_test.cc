@@ -1,9 +1,7 @@
 // The coordinator's HTTP face end to end (issue 17): the dashboard in headless Chromium, its
 // JSON API, the token that guards it, and /metrics checked by Prometheus's own promtool.
 #include <httplib.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <fstream>
 #include <regex>
 
@@ -13,17 +11,10 @@
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
 #include "tests/support/farm_harness.h"
+#include "tests/support/shell.h"
 
 namespace tumen::testing {
 namespace {
-
-int Shell(const std::string& command, std::string* out) {
-  FILE* pipe = popen(command.c_str(), "r");
-  char buffer[4096];
-  while (pipe && fgets(buffer, sizeof buffer, pipe)) *out += buffer;
-  const int status = pipe ? pclose(pipe) : -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 // Starts the coordinator with --http on a free port (and `extra` flags); its HTTP address,
 // empty when it did not come up.
@@ -68,12 +59,6 @@ uint64_t CreateMatch(const FarmHarness& farm, uint32_t games) {
   return r.ok() ? r->job_id() : 0;
 }
 
-std::string Chromium() {
-  std::string path;
-  Shell("command -v chromium || command -v chromium-browser", &path);
-  return path.substr(0, path.find('\n'));
-}
-
 TEST(Dashboard, PagesShowWhatGetJobSaysAndTheApiMovesWhileGamesArrive) {
   FarmHarness farm;
   const std::string address = StartWithHttp(farm);
@@ -114,24 +99,24 @@ TEST(Dashboard, PagesShowWhatGetJobSaysAndTheApiMovesWhileGamesArrive) {
   EXPECT_EQ(client.Get("/api/jobs/999")->status, 404);
 
   // The pages, rendered by a real browser: their script fetched the API and drew it.
-  const std::string chromium = Chromium();
+  const std::string chromium = FindChromium();
   ASSERT_FALSE(chromium.empty()) << "chromium is not installed; run scripts/setup.sh";
   const std::string flags =
       "--headless --no-sandbox --disable-gpu --virtual-time-budget=5000 --dump-dom";
   std::string dom;
-  ASSERT_EQ(
-      Shell(absl::StrCat("timeout 60 ", chromium, " ", flags, " http://", address, "/ 2>/dev/null"),
-            &dom),
-      0);
+  ASSERT_EQ(RunShell(absl::StrCat("timeout 60 ", chromium, " ", flags, " http://", address,
+                                  "/ 2>/dev/null"),
+                     &dom),
+            0);
   const std::string wdl = absl::StrCat(s.wins(), " / ", s.draws(), " / ", s.losses());
   EXPECT_NE(dom.find(absl::StrCat("<tr id=\"job-", job, "\">")), std::string::npos) << dom;
   EXPECT_NE(dom.find("<td class=\"wdl\">" + wdl + "</td>"), std::string::npos) << dom;
   EXPECT_NE(dom.find(absl::StrCat("<td class=\"finished\">finished</td>")), std::string::npos);
   EXPECT_NE(dom.find("<td>w1</td>"), std::string::npos) << "the workers table";
   dom.clear();
-  ASSERT_EQ(Shell(absl::StrCat("timeout 60 ", chromium, " ", flags, " http://", address, "/job/",
-                               job, " 2>/dev/null"),
-                  &dom),
+  ASSERT_EQ(RunShell(absl::StrCat("timeout 60 ", chromium, " ", flags, " http://", address, "/job/",
+                                  job, " 2>/dev/null"),
+                     &dom),
             0);
   std::string pentanomial;
   for (uint64_t c : s.pentanomial())
@@ -160,9 +145,9 @@ TEST(Dashboard, PagesShowWhatGetJobSaysAndTheApiMovesWhileGamesArrive) {
   ASSERT_TRUE(tune.ok()) << tune.status();
   ASSERT_TRUE(farm.WaitForJob(tune->job_id(), absl::Minutes(5)).ok());
   dom.clear();
-  ASSERT_EQ(Shell(absl::StrCat("timeout 60 ", chromium, " ", flags, " http://", address, "/job/",
-                               tune->job_id(), " 2>/dev/null"),
-                  &dom),
+  ASSERT_EQ(RunShell(absl::StrCat("timeout 60 ", chromium, " ", flags, " http://", address, "/job/",
+                                  tune->job_id(), " 2>/dev/null"),
+                     &dom),
             0);
   for (const std::string name : {"KnightMg", "RookMg"})
     EXPECT_NE(dom.find("<text x=\"48\" y=\"14\" font-size=\"13\">" + name +
@@ -183,7 +168,7 @@ TEST(Dashboard, TheGameViewerDrawsEachGameFamilyAndStepsThroughItsMoves) {
   const std::string address = StartWithHttp(farm);
   ASSERT_FALSE(address.empty());
   ASSERT_TRUE(farm.StartWorker("w1").ok());
-  const std::string chromium = Chromium();
+  const std::string chromium = FindChromium();
   ASSERT_FALSE(chromium.empty()) << "chromium is not installed; run scripts/setup.sh";
   httplib::Client client = Client(address);
   for (const std::string variant : {"shatar", "hiashatar", "xiangqi", "bogenjirge"}) {
@@ -207,12 +192,13 @@ TEST(Dashboard, TheGameViewerDrawsEachGameFamilyAndStepsThroughItsMoves) {
       fens.push_back((*it)[1]);
     ASSERT_GE(fens.size(), 3u) << variant << ": " << api->body;
     std::string dom;
-    ASSERT_EQ(Shell(absl::StrCat("timeout 60 ", chromium,
-                                 " --headless --no-sandbox --disable-gpu --virtual-time-budget=5000"
-                                 " --dump-dom 'http://",
-                                 address, "/game/", path, "#ply=3' 2>/dev/null"),
-                    &dom),
-              0);
+    ASSERT_EQ(
+        RunShell(absl::StrCat("timeout 60 ", chromium,
+                              " --headless --no-sandbox --disable-gpu --virtual-time-budget=5000"
+                              " --dump-dom 'http://",
+                              address, "/game/", path, "#ply=3' 2>/dev/null"),
+                 &dom),
+        0);
     EXPECT_NE(dom.find("data-fen=\"" + fens[2] + "\""), std::string::npos)
         << variant << ": the board after ply 3, " << fens[2] << ", in " << dom;
     // Drawn pieces: <text ... class="piece">K</text> (the script's own text has no letter).
@@ -251,12 +237,13 @@ TEST(Dashboard, ABalanceStudysPageShowsItsArmsAndServesItsReport) {
   EXPECT_NE(report->body.find("<table id=\"summary\">"), std::string::npos) << report->body;
   EXPECT_NE(report->body.find("knight_mate=draw"), std::string::npos);
   std::string dom;
-  ASSERT_EQ(Shell(absl::StrCat("timeout 60 ", Chromium(),
-                               " --headless --no-sandbox --disable-gpu --virtual-time-budget=5000"
-                               " --dump-dom http://",
-                               address, "/job/", job->job_id(), " 2>/dev/null"),
-                  &dom),
-            0);
+  ASSERT_EQ(
+      RunShell(absl::StrCat("timeout 60 ", FindChromium(),
+                            " --headless --no-sandbox --disable-gpu --virtual-time-budget=5000"
+                            " --dump-dom http://",
+                            address, "/job/", job->job_id(), " 2>/dev/null"),
+               &dom),
+      0);
   const v1::ArmStatus& arm = done->arms(1);
   EXPECT_NE(dom.find(absl::StrCat("<td>knight_mate=draw</td><td>100</td><td>",
                                   arm.white_wins() + arm.draws() + arm.black_wins(), "/4</td>")),
@@ -270,15 +257,16 @@ TEST(Dashboard, TheSpeedPageChartsTheBenchmarkHistory) {
   const std::string address =
       StartWithHttp(farm, {"--bench-history", std::string(TUMEN_SOURCE_DIR) + "/bench/history"});
   ASSERT_FALSE(address.empty());
-  const std::string chromium = Chromium();
+  const std::string chromium = FindChromium();
   ASSERT_FALSE(chromium.empty()) << "chromium is not installed; run scripts/setup.sh";
   std::string dom;
-  ASSERT_EQ(Shell(absl::StrCat("timeout 60 ", chromium,
-                               " --headless --no-sandbox --disable-gpu --virtual-time-budget=5000"
-                               " --dump-dom http://",
-                               address, "/speed 2>/dev/null"),
-                  &dom),
-            0);
+  ASSERT_EQ(
+      RunShell(absl::StrCat("timeout 60 ", chromium,
+                            " --headless --no-sandbox --disable-gpu --virtual-time-budget=5000"
+                            " --dump-dom http://",
+                            address, "/speed 2>/dev/null"),
+               &dom),
+      0);
   EXPECT_NE(dom.find("<div class=\"speed-chart\"><svg"), std::string::npos) << dom;
   EXPECT_NE(dom.find(">BM_PerftStart/shatar (last "), std::string::npos) << dom;
 }
@@ -299,7 +287,7 @@ TEST(Dashboard, MetricsPassPromtoolAndAgreeWithTheStore) {
   const std::string file = farm.dir() + "/scrape.txt";
   std::ofstream(file) << r->body;
   std::string promtool;
-  EXPECT_EQ(Shell("promtool check metrics < " + file + " 2>&1", &promtool), 0) << promtool;
+  EXPECT_EQ(RunShell("promtool check metrics < " + file + " 2>&1", &promtool), 0) << promtool;
 
   EXPECT_EQ(Metric(scrape, "tumen_games_stored_total"), double(done->games_stored()));
   EXPECT_EQ(Metric(scrape, absl::StrCat("tumen_job_games{job=\"", job, "\"}")),

@@ -16,6 +16,7 @@
 #include "coordinator/svg_chart.h"
 #include "gtest/gtest.h"
 #include "tests/study/hand_games.h"
+#include "tests/support/shell.h"
 
 namespace tumen::coordinator {
 namespace {
@@ -129,24 +130,9 @@ TEST(ReportRenderTest, SvgTextIsEscaped) {
   EXPECT_FALSE(Contains(svg, "x<y"));
 }
 
-// Runs `command` through the shell; returns its exit status and stdout.
-int RunShell(const std::string& command, std::string* out) {
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return -1;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out->append(buf, n);
-  const int status = pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+using testing::RunShell;
 
-std::string FindChromium() {
-  std::string path;
-  RunShell("command -v chromium || command -v chromium-browser", &path);
-  while (!path.empty() && (path.back() == '\n' || path.back() == '\r')) path.pop_back();
-  const size_t nl = path.find('\n');
-  return nl == std::string::npos ? path : path.substr(0, nl);
-}
+using testing::FindChromium;
 
 TEST(ReportRenderTest, HeadlessChromiumRendersTheReport) {
   const std::string chromium = FindChromium();

@@ -13,6 +13,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "tests/support/shell.h"
 
 namespace tumen::testing {
 namespace {
@@ -169,12 +170,9 @@ std::pair<int, std::string> FarmHarness::RunCli(const std::string& args) const {
   const std::string command =
       absl::StrCat(Bin("tumen"), " --coordinator ", address(), " --token-file ", dir_,
                    "/admin.token ", args, " 2>", dir_, "/cli.err");
-  FILE* pipe = popen(command.c_str(), "r");
   std::string out;
-  char buffer[4096];
-  while (pipe && fgets(buffer, sizeof buffer, pipe)) out += buffer;
-  const int status = pipe ? pclose(pipe) : -1;
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  const int code = RunShell(command, &out);
+  return {code, out};
 }
 
 v1::JobSpec SmallMatch(uint32_t games, uint64_t nodes) {
