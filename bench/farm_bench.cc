@@ -81,9 +81,9 @@ std::vector<v1::Game> PrepareGames(const FarmHarness& farm, std::string& worker_
 void PollDashboard(const std::string& address, uint64_t job, const std::atomic<bool>& stop) {
   httplib::Client client("http://" + address);
   while (!stop.load()) {
-    for (const std::string path : {std::string("/api/jobs"), absl::StrCat("/api/jobs/", job),
-                                   absl::StrCat("/api/jobs/", job, "/progress"),
-                                   std::string("/api/workers"), std::string("/metrics")})
+    for (const std::string& path : {std::string("/api/jobs"), absl::StrCat("/api/jobs/", job),
+                                    absl::StrCat("/api/jobs/", job, "/progress"),
+                                    std::string("/api/workers"), std::string("/metrics")})
       (void)client.Get(path);
     absl::SleepFor(absl::Milliseconds(500));
   }

@@ -7,7 +7,7 @@
 #
 # DEV plays as player A against BASE (B), openings in colour-swapped pairs. Bounds are in
 # logistic Elo (the Elo of the match's score; fishtest's SPRT on pentanomial pair counts,
-# coordinator/match_stats.h): a gainer must show elo0=0,elo1=5 (H1: DEV is stronger); with
+# coordinator/stats/match_stats.h): a gainer must show elo0=0,elo1=5 (H1: DEV is stronger); with
 # --simplification, non-regression bounds elo0=-3,elo1=1 (H1: DEV is not weaker).
 # BASE and DEV are refs of this repository; uncommitted changes are not part of a commit.
 # The CLI builds both once for their bench signatures (into BUILD_CACHE, which the workers

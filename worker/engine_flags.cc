@@ -12,7 +12,7 @@
 namespace tumen::worker {
 namespace {
 
-// The coordinator's limits (coordinator/scheduler.cc): engine names in a job, engines a
+// The coordinator's limits (coordinator/server/scheduler.cc): engine names in a job, engines a
 // worker offers.
 constexpr size_t kMaxEngineName = 64;
 constexpr size_t kMaxEngines = 64;

@@ -1,5 +1,5 @@
 // Why a job waits (issue 20): what no live worker offers, and how many live workers there are.
-#include "coordinator/job_waiting.h"
+#include "coordinator/server/job_waiting.h"
 
 #include "gtest/gtest.h"
 

@@ -12,7 +12,7 @@
 //     [1e-3, 1 - 1e-3]); LOS = scipy.stats.norm.cdf((W - L) / sqrt(W + L)) for WDL and
 //     norm.cdf((s - 0.5) / stderr) for pentanomial counts.
 // The values were printed with 10-12 decimals and are compared with a 1e-6 tolerance.
-#include "coordinator/match_stats.h"
+#include "coordinator/stats/match_stats.h"
 
 #include <cmath>
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "coordinator/game_store.h"
-#include "coordinator/scheduler.h"
+#include "coordinator/server/game_store.h"
+#include "coordinator/server/scheduler.h"
 #include "gtest/gtest.h"
 
 namespace tumen::coordinator {

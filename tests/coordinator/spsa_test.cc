@@ -1,6 +1,6 @@
 // SPSA arithmetic against values computed by hand from fishtest's formulas, and convergence
 // on a synthetic objective.
-#include "coordinator/spsa.h"
+#include "coordinator/stats/spsa.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 // Balance-study statistics on hand-made games; every expected number is worked out by hand in
 // the comments (z = 1.959964, z^2 = 3.841459).
-#include "coordinator/balance_stats.h"
+#include "coordinator/stats/balance_stats.h"
 
 #include <cmath>
 #include <string>

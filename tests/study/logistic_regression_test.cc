@@ -1,5 +1,5 @@
 // The logistic-regression fitter against hand-computed answers and synthetic data.
-#include "coordinator/logistic_regression.h"
+#include "coordinator/stats/logistic_regression.h"
 
 #include <cmath>
 #include <random>

@@ -1,5 +1,5 @@
 // `tumen report --out`: both files go where --out says (issue 20).
-#include "coordinator/report_paths.h"
+#include "coordinator/reports/report_paths.h"
 
 #include <filesystem>
 

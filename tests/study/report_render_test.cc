@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "coordinator/balance_report.h"
-#include "coordinator/svg_chart.h"
+#include "coordinator/reports/balance_report.h"
+#include "coordinator/reports/svg_chart.h"
 #include "gtest/gtest.h"
 #include "tests/study/hand_games.h"
 #include "tests/support/shell.h"
