@@ -294,16 +294,39 @@ function piece(x, y, p, r) {
       '" stroke="#333"/><text x="' + x + '" y="' + (y + r * 0.4) + '" font-size="' + r * 1.1 +
       '" text-anchor="middle" fill="' + (white ? '#000' : '#fff') + '" class="piece">' + p + '</text>';
 }
+// Deer chess: the board file's points and lines, the FEN's cells in the points' order.
+function drawPoints(fen, S) {
+  const pts = game.board.points, cells = rows(fen).flat();
+  const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
+  const x0 = Math.min(...xs), y1 = Math.max(...ys);
+  const at = p => [5 + (p[0] - x0) * S + S / 2, 5 + (y1 - p[1]) * S + S / 2];
+  let svg = '<svg xmlns="http://www.w3.org/2000/svg" width="' + ((Math.max(...xs) - x0 + 1) * S + 10) +
+      '" height="' + ((y1 - Math.min(...ys) + 1) * S + 10) + '" data-fen="' + fen + '">';
+  for (const [i, j] of game.board.edges) {
+    const [ax, ay] = at(pts[i]), [bx, by] = at(pts[j]);
+    svg += '<line class="edge" x1="' + ax + '" y1="' + ay + '" x2="' + bx + '" y2="' + by +
+        '" stroke="#a86" stroke-width="2"/>';
+  }
+  pts.forEach((p, k) => {
+    const [cx, cy] = at(p);
+    svg += '<circle cx="' + cx + '" cy="' + cy + '" r="3" fill="#a86"><title>' + p[2] + '</title></circle>';
+    if (cells[k]) svg += piece(cx, cy, cells[k], S * 0.34);
+  });
+  return svg + '</svg>';
+}
 function draw() {
   const fen = ply ? game.plies[ply - 1].fen : game.start;
+  if (game.board) {
+    document.getElementById('board').innerHTML = drawPoints(fen, 44);
+    return describePly();
+  }
   const b = rows(fen), S = 44, width = Math.max(...b.map(r => r.length));
-  const points = game.variant.startsWith('xiangqi') || game.variant.startsWith('bogenjirge');
+  const points = game.variant.startsWith('xiangqi');
   let svg = '<svg xmlns="http://www.w3.org/2000/svg" width="' + (width * S + 10) + '" height="' +
       (b.length * S + 10) + '" data-fen="' + fen + '">';
   b.forEach((row, y) => {
-    const offset = points ? (width - row.length) * S / 2 : 0;  // deer chess: rows centred
     row.forEach((p, x) => {
-      const cx = 5 + offset + x * S + S / 2, cy = 5 + y * S + S / 2;
+      const cx = 5 + x * S + S / 2, cy = 5 + y * S + S / 2;
       if (points) {
         svg += '<line x1="' + (cx - S / 2) + '" y1="' + cy + '" x2="' + (cx + S / 2) + '" y2="' + cy +
             '" stroke="#a86"/><line x1="' + cx + '" y1="' + (cy - S / 2) + '" x2="' + cx + '" y2="' +
@@ -316,6 +339,9 @@ function draw() {
     });
   });
   document.getElementById('board').innerHTML = svg + '</svg>';
+  describePly();
+}
+function describePly() {
   document.getElementById('ply').textContent = 'ply ' + ply + ' of ' + game.plies.length;
   const m = ply ? game.plies[ply - 1] : null;
   document.getElementById('info').textContent = m ? m.san + ': score ' + m.score_cp + ' cp, depth ' +

@@ -57,7 +57,21 @@ absl::StatusOr<std::string> GameViewJson(const v1::Game& game) {
                           i ? "," : "", Quoted(m.uci), Quoted(san), Quoted((*session)->Fen()),
                           m.score_cp, m.depth, m.nodes);
   }
-  return json + "]}";
+  json += "]";
+  // A board of points and lines (deer chess) comes from its board file, not from the FEN.
+  if (const std::optional<BoardGeometry> board = (*session)->Geometry()) {
+    json += ",\"board\":{\"points\":[";
+    for (size_t i = 0; i < board->points.size(); ++i) {
+      const BoardGeometry::Point& p = board->points[i];
+      absl::StrAppend(&json, i ? "," : "", "[", p.x, ",", p.y, ",", Quoted(p.name), "]");
+    }
+    json += "],\"edges\":[";
+    for (size_t i = 0; i < board->edges.size(); ++i)
+      absl::StrAppend(&json, i ? "," : "", "[", board->edges[i].first, ",", board->edges[i].second,
+                      "]");
+    json += "]}";
+  }
+  return json + "}";
 }
 
 }  // namespace tumen::coordinator

@@ -11,7 +11,8 @@
 namespace tumen::coordinator {
 
 // {"variant", "rules", "white", "black", "result", "termination", "start": FEN,
-//  "plies": [{"uci", "san", "fen" (after the move), "score_cp", "depth", "nodes"}]}.
+//  "plies": [{"uci", "san", "fen" (after the move), "score_cp", "depth", "nodes"}],
+//  "board": {"points": [[x, y, name]] in FEN order, "edges": [[i, j]]} (deer chess only)}.
 // Fails when the game does not replay (it was validated when stored, so only a damaged store).
 absl::StatusOr<std::string> GameViewJson(const v1::Game& game);
 

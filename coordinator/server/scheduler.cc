@@ -94,7 +94,7 @@ absl::StatusOr<uint64_t> Scheduler::CreateJob(v1::JobSpec spec) {
   absl::StatusOr<uint64_t> id = store_->CreateJob(spec, now);
   if (!id.ok()) return id.status();
   absl::StatusOr<std::unique_ptr<Job>> job =
-      MakeJob({*id, std::move(spec), v1::JOB_STATE_RUNNING, now});
+      MakeJob({*id, std::move(spec), v1::JOB_STATE_RUNNING, now, ""});
   if (!job.ok()) return job.status();  // completed above; cannot fail here
   if (absl::Status s = (*job)->Restore(nullptr); !s.ok()) return s;
   absl::MutexLock lock(&mutex_);

@@ -14,6 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/core/board_geometry.h"
 #include "engine/core/outcome.h"
 #include "engine/core/params.h"
 #include "engine/search/limits.h"
@@ -57,6 +58,9 @@ class GameSession {
 
   virtual std::string Fen() const = 0;
   virtual std::string Diagram() const = 0;
+  // The board as points and lines, for games whose board is data (deer chess); none for
+  // square grids.
+  virtual std::optional<BoardGeometry> Geometry() const { return std::nullopt; }
   virtual uint64_t Key() const = 0;
   virtual std::vector<std::string> LegalMoves() const = 0;
   virtual std::string ToSan(absl::string_view uci_move) const = 0;

@@ -107,6 +107,12 @@ class BasicGameSession final : public GameSession {
 
   std::string Fen() const override { return G::Fen(position_); }
   std::string Diagram() const override { return G::Diagram(position_); }
+  std::optional<BoardGeometry> Geometry() const override {
+    if constexpr (requires { G::Geometry(rules_); })
+      return G::Geometry(rules_);
+    else
+      return std::nullopt;
+  }
   uint64_t Key() const override { return G::Key(position_); }
 
   std::vector<std::string> LegalMoves() const override {

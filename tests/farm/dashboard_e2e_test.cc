@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "engine/games/bogenjirge/board.h"
 #include "gtest/gtest.h"
 #include "tests/support/farm_harness.h"
 #include "tests/support/shell.h"
@@ -207,6 +208,15 @@ TEST(Dashboard, TheGameViewerDrawsEachGameFamilyAndStepsThroughItsMoves) {
         std::sregex_iterator(dom.begin(), dom.end(), drawn_piece), std::sregex_iterator()));
     EXPECT_EQ(drawn, Pieces(fens[2])) << variant << ": one drawn piece per piece on the board";
     EXPECT_NE(dom.find("<span id=\"ply\">ply 3 of "), std::string::npos) << variant;
+    if (variant != "bogenjirge") continue;
+    // Deer chess is drawn from its board file: every line between adjacent points.
+    absl::StatusOr<std::shared_ptr<const bogenjirge::Board>> board =
+        bogenjirge::EmbeddedBoard("default.txt");
+    ASSERT_TRUE(board.ok()) << board.status();
+    const std::regex edge("<line class=\"edge\" x1=\"[0-9]");  // drawn (not the script)
+    EXPECT_EQ(
+        std::distance(std::sregex_iterator(dom.begin(), dom.end(), edge), std::sregex_iterator()),
+        (*board)->edge_count());
   }
 }
 

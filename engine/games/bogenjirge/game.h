@@ -4,10 +4,12 @@
 #ifndef TUMEN_ENGINE_GAMES_BOGENJIRGE_GAME_H_
 #define TUMEN_ENGINE_GAMES_BOGENJIRGE_GAME_H_
 
+#include <bit>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/core/board_geometry.h"
 #include "engine/core/score.h"
 #include "engine/games/bogenjirge/evaluate.h"
 #include "engine/games/bogenjirge/movegen.h"
@@ -37,6 +39,22 @@ struct BogenjirgeGame {
   }
   static std::string Fen(const Position& pos) { return pos.Fen(); }
   static std::string Diagram(const Position& pos) { return BoardDiagram(pos); }
+  static BoardGeometry Geometry(const Rules& rules) {
+    BoardGeometry g;
+    const Board& board = *rules.board;
+    int index[kMaxPoints];
+    for (const std::vector<Point>& row : board.rows())
+      for (Point p : row) {
+        index[p] = int(g.points.size());
+        g.points.push_back({PointX(p), PointY(p), PointName(p)});
+      }
+    for (const std::vector<Point>& row : board.rows())
+      for (Point p : row)
+        for (Mask m = board.neighbours(p); m; m &= m - 1)
+          if (const Point q = std::countr_zero(m); index[p] < index[q])
+            g.edges.emplace_back(index[p], index[q]);
+    return g;
+  }
   static absl::StatusOr<Move> ParseMove(const Position& pos, absl::string_view uci) {
     return ParseUciMove(pos, uci);
   }
