@@ -12,6 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "coordinator/cli/commands.h"
 #include "coordinator/cli/common.h"
+#include "coordinator/reports/book_tree.h"
 #include "engine/api/game_session.h"
 #include "engine/book/book_export.h"
 #include "engine/book/opening_book.h"
@@ -163,36 +164,10 @@ int BookExpand(CoordinatorClient& client) {
   return 0;
 }
 
-// A drop-out book's tree as a book file: book moves weighted by how little they give up
-// against the node's best (100 for the best, 2 less per centipawn lost, 0 from 50 cp on).
-absl::StatusOr<book::OpeningBook> TreeToBook(const v1::BookTree& tree) {
-  absl::StatusOr<std::unique_ptr<GameSession>> session =
-      CreateGameSession(tree.variant(), tree.rules());
-  if (!session.ok()) return session.status();
-  book::OpeningBook book(tree.variant(), (*session)->RuleSet());
-  for (const v1::BookNode& node : tree.nodes()) {
-    if (node.moves_size() == 0) continue;
-    const std::vector<std::string> path(node.path().begin(), node.path().end());
-    if (absl::Status s = (*session)->SetPosition(tree.root_fen(), path); !s.ok()) return s;
-    int best = node.moves(0).value();
-    for (const v1::BookEdge& e : node.moves()) best = std::max(best, e.value());
-    for (const v1::BookEdge& e : node.moves()) {
-      book::BookEntry entry;
-      entry.key = (*session)->Key();
-      entry.move = e.move();
-      entry.weight = uint32_t(std::max(0, 100 - 2 * (best - e.value())));
-      entry.mean_score_cp = e.value();
-      book.Add(entry, (*session)->Fen());
-    }
-  }
-  book.Finish();
-  return book;
-}
-
 int BookExport(CoordinatorClient& client, uint64_t job_id) {
   absl::StatusOr<v1::BookTree> tree = client.GetBook(job_id);
   if (!tree.ok()) return Fail(tree.status());
-  absl::StatusOr<book::OpeningBook> book = TreeToBook(*tree);
+  absl::StatusOr<book::OpeningBook> book = coordinator::TreeToBook(*tree);
   if (!book.ok()) return Fail(book.status());
   std::fprintf(stderr, "tumen: drop-out book of job %llu: %d nodes\n",
                static_cast<unsigned long long>(job_id), tree->nodes_size());

@@ -167,11 +167,15 @@ constexpr char kJobBody[] = R"(<p><a href="/">all jobs</a></p><h1 id="title">job
 <div id="spsa-charts"></div>
 <h2 id="arms-title" hidden>Arms</h2><p><a id="report" hidden>the study's report</a></p><table id="arms"><thead></thead><tbody></tbody></table>
 <p id="book"></p><p id="failure" class="failed"></p>
-<p><a id="pgn">games as PGN</a> &middot; <a id="viewer">view the games</a></p>
+<p id="games-links" hidden><a id="pgn">games as PGN</a> &middot; <a id="binpb">games as protobuf
+(length-delimited tumen.v1.Game)</a> &middot; <a id="viewer">view the games</a></p>
+<p id="book-links" hidden><a id="polyglot">the book as Polyglot .bin</a> (8&times;8 games)</p>
 <script>
 const id = Number(location.pathname.split('/').pop());
 document.getElementById('pgn').href = '/api/jobs/' + id + '/games.pgn';
+document.getElementById('binpb').href = '/api/jobs/' + id + '/games.binpb';
 document.getElementById('viewer').href = '/game/' + id + '/0/0';
+document.getElementById('polyglot').href = '/api/jobs/' + id + '/book.bin';
 function pairs(table, rows) {
   const body = document.querySelector(table + ' tbody');
   body.replaceChildren();
@@ -191,6 +195,8 @@ async function refresh() {
   document.getElementById('summary').textContent = stateName(j.state) + ', ' +
       num(j.games_stored) + ' of ' + num(j.games_total) + ' done' +
       (j.waiting && j.waiting.reason ? '; waiting: ' + j.waiting.reason : '');
+  document.getElementById('games-links').hidden = !(j.spec.match || j.spec.balance);
+  document.getElementById('book-links').hidden = !j.spec.book;
   const m = j.match || {};
   if (j.match && !j.spec.balance) {
     const rows = [['W / D / L', num(m.wins) + ' / ' + num(m.draws) + ' / ' + num(m.losses), 'wdl'],

@@ -14,6 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "coordinator/reports/balance_report.h"
+#include "coordinator/reports/book_tree.h"
 #include "coordinator/reports/dashboard_page.h"
 #include "coordinator/reports/game_view.h"
 #include "coordinator/server/auth.h"
@@ -21,7 +22,9 @@
 #include "coordinator/server/scheduler.h"
 #include "coordinator/stats/balance_stats.h"
 #include "engine/selfplay/pgn.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/struct.pb.h"
+#include "google/protobuf/util/delimited_message_util.h"
 #include "google/protobuf/util/json_util.h"
 #include "proto/convert.h"
 
@@ -151,6 +154,41 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
     }
     res.set_header("Content-Disposition", absl::StrCat("attachment; filename=job-", id, ".pgn"));
     res.set_content(pgn, "application/x-chess-pgn");
+  });
+  server.Get(R"(/api/jobs/(\d+)/games\.binpb)", [scheduler](const httplib::Request& req,
+                                                            httplib::Response& res) {
+    uint64_t id = 0;
+    (void)absl::SimpleAtoi(req.matches[1].str(), &id);
+    // Length-delimited tumen.v1.Game messages, as `tumen export --format binpb` writes them.
+    std::string bytes;
+    absl::Status s;
+    {
+      google::protobuf::io::StringOutputStream raw(&bytes);
+      s = scheduler->ExportGames(id, [&](const v1::Game& g) {
+        google::protobuf::util::SerializeDelimitedToZeroCopyStream(g, &raw);
+      });
+    }
+    if (!s.ok()) {
+      res.status = 404;
+      res.set_content(std::string(s.message()) + "\n", "text/plain");
+      return;
+    }
+    res.set_header("Content-Disposition", absl::StrCat("attachment; filename=job-", id, ".binpb"));
+    res.set_content(bytes, "application/octet-stream");
+  });
+  server.Get(R"(/api/jobs/(\d+)/book\.bin)", [scheduler](const httplib::Request& req,
+                                                         httplib::Response& res) {
+    uint64_t id = 0;
+    (void)absl::SimpleAtoi(req.matches[1].str(), &id);
+    absl::StatusOr<v1::BookTree> tree = scheduler->GetBook(id);
+    absl::StatusOr<std::string> bytes = tree.ok() ? TreeToPolyglot(*tree) : tree.status();
+    if (!bytes.ok()) {
+      res.status = absl::IsNotFound(bytes.status()) ? 404 : 400;
+      res.set_content(std::string(bytes.status().message()) + "\n", "text/plain");
+      return;
+    }
+    res.set_header("Content-Disposition", absl::StrCat("attachment; filename=job-", id, ".bin"));
+    res.set_content(*bytes, "application/octet-stream");
   });
   server.Get(R"(/api/jobs/(\d+)/progress)",
              [scheduler](const httplib::Request& req, httplib::Response& res) {

@@ -10,6 +10,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "engine/games/bogenjirge/board.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "google/protobuf/util/delimited_message_util.h"
 #include "gtest/gtest.h"
 #include "tests/support/farm_harness.h"
 #include "tests/support/shell.h"
@@ -97,6 +99,16 @@ TEST(Dashboard, PagesShowWhatGetJobSaysAndTheApiMovesWhileGamesArrive) {
        at = pgn->body.find("[Event ", at + 1))
     ++games;
   EXPECT_EQ(games, done->games_stored());
+  // The same games as length-delimited protobuf: each parses, and they are the job's.
+  httplib::Result binpb = client.Get(absl::StrCat("/api/jobs/", job, "/games.binpb"));
+  ASSERT_TRUE(binpb);
+  EXPECT_EQ(binpb->status, 200);
+  google::protobuf::io::ArrayInputStream raw(binpb->body.data(), int(binpb->body.size()));
+  size_t parsed = 0;
+  for (v1::Game g; google::protobuf::util::ParseDelimitedFromZeroCopyStream(&g, &raw, nullptr);
+       ++parsed)
+    EXPECT_EQ(g.id().job_id(), job);
+  EXPECT_EQ(parsed, done->games_stored());
   EXPECT_EQ(client.Get("/api/jobs/999")->status, 404);
 
   // The pages, rendered by a real browser: their script fetched the API and drew it.
@@ -260,6 +272,58 @@ TEST(Dashboard, ABalanceStudysPageShowsItsArmsAndServesItsReport) {
             std::string::npos)
       << dom;
   EXPECT_NE(dom.find(absl::StrCat("href=\"/job/", job->job_id(), "/report\"")), std::string::npos);
+}
+
+TEST(Dashboard, ABookJobsPageShowsItsTreeAndServesItAsPolyglot) {
+  FarmHarness farm;
+  const std::string address = StartWithHttp(farm);
+  ASSERT_FALSE(address.empty());
+  ASSERT_TRUE(farm.StartWorker("w1", 2).ok());
+  v1::CreateJobRequest request;
+  v1::BookSpec* b = request.mutable_spec()->mutable_book();
+  b->set_variant("shatar-traditional");
+  b->mutable_tc()->set_nodes(300);
+  b->set_expansions(8);
+  b->set_max_plies(4);
+  absl::StatusOr<v1::CreateJobResponse> job = farm.AdminClient()->CreateJob(request);
+  ASSERT_TRUE(job.ok()) << job.status();
+  absl::StatusOr<v1::JobInfo> done = farm.WaitForJob(job->job_id(), absl::Minutes(3));
+  ASSERT_TRUE(done.ok()) << done.status();
+  const std::string chromium = FindChromium();
+  ASSERT_FALSE(chromium.empty()) << "chromium is not installed; run scripts/setup.sh";
+  std::string dom;
+  ASSERT_EQ(RunShell(absl::StrCat("timeout 60 ", chromium,
+                                  " --headless --no-sandbox --disable-gpu"
+                                  " --virtual-time-budget=5000 --dump-dom http://",
+                                  address, "/job/", job->job_id(), " 2>/dev/null"),
+                     &dom),
+            0);
+  EXPECT_NE(dom.find(absl::StrCat("book: ", done->book().nodes(), " nodes")), std::string::npos)
+      << dom;
+  EXPECT_NE(dom.find("best line " + done->book().best_line()), std::string::npos) << dom;
+  EXPECT_NE(dom.find("<p id=\"book-links\">"), std::string::npos) << "shown: " << dom;
+  EXPECT_NE(dom.find("<p id=\"games-links\" hidden=\"\">"), std::string::npos)
+      << "a book job has no games: " << dom;
+  // The Polyglot file: 16-byte entries, at most one per book move (moves far below a node's
+  // best weigh nothing and are left out), at least each node's best.
+  httplib::Client client = Client(address);
+  httplib::Result bin = client.Get(absl::StrCat("/api/jobs/", job->job_id(), "/book.bin"));
+  ASSERT_TRUE(bin);
+  ASSERT_EQ(bin->status, 200) << bin->body;
+  ASSERT_GT(bin->body.size(), 0u);
+  EXPECT_EQ(bin->body.size() % 16, 0u);
+  absl::StatusOr<v1::BookTree> tree = farm.AdminClient()->GetBook(job->job_id());
+  ASSERT_TRUE(tree.ok()) << tree.status();
+  size_t moves = 0, nodes_with_moves = 0;
+  for (const v1::BookNode& n : tree->nodes()) {
+    moves += size_t(n.moves_size());
+    nodes_with_moves += n.moves_size() > 0;
+  }
+  EXPECT_LE(bin->body.size() / 16, moves);
+  EXPECT_GE(bin->body.size() / 16, nodes_with_moves);
+  EXPECT_GT(nodes_with_moves, 0u);
+  // A match has no book.
+  EXPECT_EQ(client.Get(absl::StrCat("/api/jobs/", CreateMatch(farm, 2), "/book.bin"))->status, 400);
 }
 
 TEST(Dashboard, TheSpeedPageChartsTheBenchmarkHistory) {
