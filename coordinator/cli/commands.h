@@ -33,6 +33,8 @@ int AnalyseCommand(worker::CoordinatorClient& client);
 int BookCommand(worker::CoordinatorClient* client, const std::vector<std::string>& args);
 // tumen balance --variant V1,V2 [--rule-sets "R1;R2"] --games N --tc nodes=A,B
 int BalanceCommand(worker::CoordinatorClient& client);
+// tumen fit --jobs 3,4 --out FILE [--max-positions N] [--fit-params A,B] [--passes N]
+int FitCommand(worker::CoordinatorClient& client);
 // tumen report JOB [--out PATH|FOLDER/] [--markdown F.md]: PATH.html and PATH.md, or
 // FOLDER/report-JOB.html and .md (coordinator/reports/report_paths.h); prints both paths.
 int ReportCommand(worker::CoordinatorClient& client, uint64_t job_id);

@@ -66,6 +66,12 @@ const std::vector<CommandInfo>& AllCommands() {
        "A balance study: self-play under several rule sets and node budgets, one arm each.",
        {"variant", "rule_sets", "rules", "games", "budgets", "tc", "sample_plies", "sample_margin",
         "max_game_plies", "pairs_per_shard", "hash", "seed"}},
+      {"fit",
+       "tumen fit --jobs 3,4 --out FILE [--max-positions N] [--fit-params A,B] [--passes N]",
+       "Fits the evaluation parameters to the results of the jobs' stored games (quiet "
+       "positions, each labelled with its game's result) and writes them as a parameter file; "
+       "prints the positions used and the loss before and after.",
+       {"jobs", "max_positions", "fit_params", "passes", "out", "seed"}},
       {"report",
        "tumen report JOB [--out PATH|FOLDER/]",
        "The balance study's report: PATH.html and PATH.md (default report-JOB.* here).",

@@ -71,7 +71,8 @@ ABSL_FLAG(std::string, b, "", "match: parameter file of engine B (empty: default
 ABSL_FLAG(std::string, book, "", "match: EPD/FEN file of openings, one per line");
 ABSL_FLAG(int, random_plies, 8, "match: random plies per opening when there is no book");
 ABSL_FLAG(std::string, sprt, "", "match: elo0=X,elo1=Y[,alpha=A,beta=B]");
-ABSL_FLAG(uint64_t, seed, 1, "match: seed of openings and pairing");
+ABSL_FLAG(uint64_t, seed, 1,
+          "match: seed of openings and pairing; fit: seed of the position sample");
 ABSL_FLAG(std::string, adjudicate, "resign=800:4,draw=10:10:40,max=600",
           "match: resign=CP:MOVES,draw=CP:MOVES:AFTER_MOVE,max=PLIES (empty: none)");
 ABSL_FLAG(int, pairs_per_shard, 2, "match: opening pairs per shard");
@@ -96,7 +97,8 @@ ABSL_FLAG(std::string, engine_b_options, "", "match: UCI options of engine B, NA
 ABSL_FLAG(bool, watch, false, "status: refresh until the job ends");
 ABSL_FLAG(std::string, format, "pgn", "export: pgn or binpb (length-delimited tumen.v1.Game)");
 ABSL_FLAG(std::string, out, "",
-          "export, export-params, analyse: output file (default: standard output); book: the "
+          "export, export-params, analyse: output file (default: standard output); fit: the "
+          "parameter file; book: the "
           ".tbk file; report: where both files go, PATH.html and PATH.md (a .html or .md "
           "ending is replaced), or FOLDER/report-JOB.html and .md for a folder (default: "
           "report-JOB.* in the current folder)");
@@ -504,6 +506,7 @@ int main(int argc, char** argv) {
   if (command == "tune") return CreateMatchOrTune(**client, true);
   if (command == "status") return Status(**client, job_id);
   if (command == "balance") return tumen::cli::BalanceCommand(**client);
+  if (command == "fit") return tumen::cli::FitCommand(**client);
   if (command == "analyse" || command == "analyze") return tumen::cli::AnalyseCommand(**client);
   if (command == "book") return tumen::cli::BookCommand(client->get(), args);
   if (command == "report") {

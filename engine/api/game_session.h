@@ -26,6 +26,16 @@ struct PerftDivide {
   uint64_t total = 0;
 };
 
+// Positions held for repeated static evaluation (GameSession::ParsePositions).
+class EvalPositions {
+ public:
+  virtual ~EvalPositions() = default;
+  virtual size_t size() const = 0;
+  // The static evaluations of positions [begin, end), in centipawns from the side to move's
+  // view, into out[begin..end). Concurrent calls on disjoint ranges are safe.
+  virtual void Evaluate(size_t begin, size_t end, int* out) const = 0;
+};
+
 class GameSession {
  public:
   virtual ~GameSession() = default;
@@ -79,6 +89,13 @@ class GameSession {
                                // and returns to the start position
   // Search and evaluation parameters, by name.
   virtual ParamSet& params() = 0;
+
+  // Fitting the evaluation to game results (tumen fit): the evaluation's parameters, and
+  // positions parsed once under this session's rules, evaluated with its current parameters
+  // (set through params()). The positions refer to the session, which must outlive them.
+  virtual const std::vector<ParamSpec>& EvalSpecs() const = 0;
+  virtual absl::StatusOr<std::unique_ptr<EvalPositions>> ParsePositions(
+      const std::vector<std::string>& fens) = 0;
 };
 
 // Every variant name the engine plays, in the order UCI lists them.

@@ -167,6 +167,35 @@ class BasicGameSession final : public GameSession {
  private:
   const typename G::Rules preset_;  // the variant's rules without options
   typename G::Rules rules_;         // preset_ with the rule options; positions point here
+  const std::vector<ParamSpec>& EvalSpecs() const override { return G::EvalSpecs(); }
+
+  absl::StatusOr<std::unique_ptr<EvalPositions>> ParsePositions(
+      const std::vector<std::string>& fens) override {
+    auto set = std::make_unique<ParsedPositions>(&eval_params_);
+    for (size_t i = 0; i < fens.size(); ++i) {
+      typename ParsedPositions::Entry& e = set->entries.emplace_back();
+      if (absl::Status s = G::SetFen(e.position, rules_, fens[i], &e.state); !s.ok())
+        return absl::InvalidArgumentError(
+            absl::StrCat("position ", i + 1, " (", fens[i], "): ", s.message()));
+    }
+    return set;
+  }
+
+  // Each position with its own root state, at a fixed address (a deque never moves them).
+  struct ParsedPositions final : EvalPositions {
+    explicit ParsedPositions(const ParamValues* p) : params(p) {}
+    size_t size() const override { return entries.size(); }
+    void Evaluate(size_t begin, size_t end, int* out) const override {
+      for (size_t i = begin; i < end; ++i) out[i] = G::Evaluate(entries[i].position, *params);
+    }
+    struct Entry {
+      Position position;
+      StateInfo state;
+    };
+    std::deque<Entry> entries;
+    const ParamValues* params;
+  };
+
   Position position_;
   std::deque<StateInfo> history_;
   std::string start_fen_;    // the FEN the current game started from

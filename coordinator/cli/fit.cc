@@ -1,0 +1,105 @@
+// tumen fit --jobs 3,4 --out FILE [--max-positions N] [--fit-params A,B] [--passes N]:
+// fits the evaluation parameters to the results of the stored games of finished (or running)
+// jobs (coordinator/stats/eval_fit.h) and writes them as a parameter file, which a match
+// (--a FILE) or an SPRT of a commit with these values then judges.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/declare.h"
+#include "absl/flags/flag.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "coordinator/cli/commands.h"
+#include "coordinator/cli/common.h"
+#include "coordinator/stats/eval_fit.h"
+#include "coordinator/stats/fit_positions.h"
+
+ABSL_FLAG(std::string, jobs, "", "fit: the jobs whose stored games it learns from, e.g. 3,4");
+ABSL_FLAG(uint32_t, max_positions, 200000,
+          "fit: at most this many quiet positions, sampled uniformly from the games");
+ABSL_FLAG(std::string, fit_params, "",
+          "fit: the evaluation parameters to fit, e.g. KnightMg,RookMg (default: all of them)");
+ABSL_FLAG(int32_t, passes, 10, "fit: passes over the parameters (fewer when one moves none)");
+ABSL_DECLARE_FLAG(std::string, out);
+ABSL_DECLARE_FLAG(uint64_t, seed);
+
+namespace tumen::cli {
+
+int FitCommand(worker::CoordinatorClient& client) {
+  std::vector<uint64_t> jobs;
+  for (absl::string_view word :
+       absl::StrSplit(absl::GetFlag(FLAGS_jobs), ',', absl::SkipWhitespace())) {
+    uint64_t id = 0;
+    if (!absl::SimpleAtoi(word, &id) || id == 0)
+      return Fail(absl::StrCat("--jobs: '", word, "' is not a job id"));
+    jobs.push_back(id);
+  }
+  if (jobs.empty()) return Fail("--jobs is required: the jobs whose games to learn from");
+  const std::string out = absl::GetFlag(FLAGS_out);
+  if (out.empty()) return Fail("--out FILE is required: where the fitted parameters go");
+  if (absl::GetFlag(FLAGS_max_positions) < 100) return Fail("--max-positions must be at least 100");
+  if (absl::GetFlag(FLAGS_passes) < 1) return Fail("--passes must be at least 1");
+
+  // 1. Quiet positions of the stored games.
+  coordinator::FitPositionSampler sampler(absl::GetFlag(FLAGS_max_positions),
+                                          absl::GetFlag(FLAGS_seed));
+  absl::Status bad_game;
+  for (uint64_t job : jobs) {
+    const absl::Status s = client.ExportGames(job, [&](const v1::Game& g) {
+      if (!bad_game.ok()) return;
+      bad_game = sampler.Add(g);
+      if (sampler.games() % 2000 == 0 && sampler.games() > 0)
+        std::fprintf(stderr, "tumen: fit: %llu games read\n",
+                     static_cast<unsigned long long>(sampler.games()));
+    });
+    if (!s.ok()) return Fail(absl::StrCat("job ", job, ": ", s.message()));
+    if (!bad_game.ok()) return Fail(bad_game);
+  }
+  if (sampler.fens().size() < 100)
+    return Fail(absl::StrCat("only ", sampler.fens().size(), " quiet positions in ",
+                             sampler.games(), " finished games; fit needs at least 100"));
+  std::fprintf(stderr, "tumen: fit: %s, %llu games, %zu of %llu quiet positions\n",
+               sampler.variant().c_str(), static_cast<unsigned long long>(sampler.games()),
+               sampler.fens().size(),
+               static_cast<unsigned long long>(sampler.quiet_positions_seen()));
+
+  // 2. The fit, with the engine's own evaluation.
+  absl::StatusOr<std::unique_ptr<GameSession>> session =
+      CreateGameSession(sampler.variant(), sampler.rules());
+  if (!session.ok()) return Fail(session.status());
+  absl::StatusOr<std::unique_ptr<EvalPositions>> positions =
+      (*session)->ParsePositions(sampler.fens());
+  if (!positions.ok()) return Fail(positions.status());
+  coordinator::EvalFitOptions options;
+  for (absl::string_view name :
+       absl::StrSplit(absl::GetFlag(FLAGS_fit_params), ',', absl::SkipWhitespace()))
+    options.params.emplace_back(name);
+  options.max_passes = absl::GetFlag(FLAGS_passes);
+  const absl::Time start = absl::Now();
+  options.progress = [&](const std::string& line) {
+    std::fprintf(stderr, "tumen: fit: %s (%.0f s)\n", line.c_str(),
+                 absl::ToDoubleSeconds(absl::Now() - start));
+  };
+  absl::StatusOr<coordinator::EvalFitResult> fit =
+      coordinator::FitEvalParams(**session, **positions, sampler.labels(), options);
+  if (!fit.ok()) return Fail(fit.status());
+
+  // 3. The parameter file.
+  std::string text = absl::StrFormat(
+      "# tumen fit: jobs %s, %s, %d games, %d positions; K %.6f per cp; loss %.6f -> %.6f\n",
+      absl::StrJoin(jobs, ","), sampler.variant(), sampler.games(), sampler.fens().size(), fit->k,
+      fit->loss_before, fit->loss_after);
+  for (const auto& [name, value] : fit->fitted) absl::StrAppend(&text, name, " ", value, "\n");
+  if (absl::Status s = WriteFile(out, text); !s.ok()) return Fail(s);
+  std::printf("positions %zu  K %.6f  loss %.6f -> %.6f  passes %d  changed %d of %zu  -> %s\n",
+              sampler.fens().size(), fit->k, fit->loss_before, fit->loss_after, fit->passes,
+              fit->changed, fit->fitted.size(), out.c_str());
+  return 0;
+}
+
+}  // namespace tumen::cli
