@@ -2,6 +2,7 @@
 // `tumen` command line that turns their results into reports and books.
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <tuple>
 
@@ -309,6 +310,50 @@ TEST(StudyJobsEndToEnd, BookBuiltFromFarmGamesHoldsTheirOpenings) {
   match.mutable_match()->set_sample_plies(0);
   match.mutable_match()->add_openings(openings.substr(0, openings.find('\n')));
   EXPECT_NE(CreateJob(farm, match), 0u);
+}
+
+TEST(StudyJobsEndToEnd, FitLearnsTheEvaluationFromAJobsGamesAndWritesAParameterFile) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  ASSERT_TRUE(farm.StartWorker("w1", 2).ok());
+  v1::JobSpec spec;
+  *spec.mutable_match() = Arm("shatar", "", 150, 16);
+  const uint64_t job = CreateJob(farm, spec);
+  ASSERT_TRUE(farm.WaitForJob(job, absl::Minutes(3)).ok());
+  const std::string out = farm.dir() + "/fitted.params";
+  const auto [code, reading] = farm.RunCli(
+      absl::StrCat("fit --jobs ", job, " --out ", out, " --fit-params PawnMg,KnightMg --passes 2"));
+  ASSERT_EQ(code, 0) << Slurp(farm.dir() + "/cli.err");
+  // "positions N  K k  loss before -> after ...": the fit never makes the loss worse.
+  const std::regex summary(R"(positions (\d+) +K ([0-9.]+) +loss ([0-9.]+) -> ([0-9.]+))");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(reading, m, summary)) << reading;
+  EXPECT_GE(std::stoi(m[1]), 100);
+  EXPECT_LE(std::stod(m[4]), std::stod(m[3]));
+  // The file is a parameter file the engine loads, with just the fitted parameters.
+  const std::string text = Slurp(out);
+  EXPECT_NE(text.find("PawnMg "), std::string::npos) << text;
+  EXPECT_NE(text.find("KnightMg "), std::string::npos) << text;
+  EXPECT_EQ(text.find("RookMg "), std::string::npos) << text;
+  auto session = CreateGameSession("shatar");
+  ASSERT_TRUE(session.ok());
+  EXPECT_TRUE((*session)->params().ParseText(text).ok()) << text;
+
+  // Clear errors: no jobs, an unknown parameter, a job of another variant's games mixed in.
+  EXPECT_NE(farm.RunCli("fit --out " + out).first, 0);
+  EXPECT_NE(Slurp(farm.dir() + "/cli.err").find("--jobs is required"), std::string::npos);
+  EXPECT_NE(
+      farm.RunCli(absl::StrCat("fit --jobs ", job, " --out ", out, " --fit-params Nope")).first, 0);
+  EXPECT_NE(Slurp(farm.dir() + "/cli.err").find("Nope is not an evaluation parameter"),
+            std::string::npos)
+      << Slurp(farm.dir() + "/cli.err");
+  v1::JobSpec other;
+  *other.mutable_match() = Arm("xiangqi", "", 100, 2);
+  const uint64_t job2 = CreateJob(farm, other);
+  ASSERT_TRUE(farm.WaitForJob(job2, absl::Minutes(3)).ok());
+  EXPECT_NE(farm.RunCli(absl::StrCat("fit --jobs ", job, ",", job2, " --out ", out)).first, 0);
+  EXPECT_NE(Slurp(farm.dir() + "/cli.err").find("fit the games of one variant"), std::string::npos)
+      << Slurp(farm.dir() + "/cli.err");
 }
 
 }  // namespace
