@@ -28,6 +28,9 @@ PACKAGES=(
   polyglot
   # Headless browser for the balance-report rendering test (tests/study/report_render_test.cc).
   chromium
+  # The deployment files' test (tests/deploy/check_deploy_files.py): systemd-analyze verify
+  # for the units, a YAML parser for the Kubernetes manifests.
+  systemd python3-yaml
 )
 
 is_installed() {
