@@ -118,7 +118,10 @@ absl::StatusOr<std::unique_ptr<GameStore>> GameStore::Open(const std::string& da
   absl::MutexLock lock(&store->mutex_);
   sqlite3_busy_timeout(db, 5000);
   // WAL: readers do not block the writer. synchronous=FULL: a commit that returned is on disk.
-  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=FULL;", kSchema}) {
+  // The WAL is copied back into the database by Checkpoint(), called off the request path,
+  // not by whichever commit crosses SQLite's page threshold.
+  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=FULL;",
+                          "PRAGMA wal_autocheckpoint=0;", kSchema}) {
     if (absl::Status s = store->Exec(sql); !s.ok()) return s;
   }
   // Stores made before workers reported a bench signature get the column (an error only
@@ -186,39 +189,81 @@ absl::StatusOr<std::vector<StoredJob>> GameStore::LoadJobs() {
   return jobs;
 }
 
-absl::StatusOr<std::vector<bool>> GameStore::InsertGames(const std::vector<v1::Game>& games) {
+absl::Status GameStore::Checkpoint() {
   absl::MutexLock lock(&mutex_);
-  if (absl::Status s = Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
-  std::vector<bool> inserted;
+  if (sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) !=
+      SQLITE_OK)
+    return SqlError(db_, "checkpoint");
+  return absl::OkStatus();
+}
+
+absl::Status GameStore::GroupCommit(const std::function<absl::Status()>& write) {
+  PendingWrite me{&write, absl::OkStatus()};
+  std::vector<PendingWrite*> group;
   {
+    absl::MutexLock lock(&group_mutex_);
+    pending_.push_back(&me);
+    // While another caller commits, wait: it may take our write along, or we lead next.
+    while (!me.done && committing_) group_done_.Wait(&group_mutex_);
+    if (me.done) return me.status;
+    committing_ = true;
+    group.swap(pending_);
+  }
+  {
+    absl::MutexLock lock(&mutex_);
+    absl::Status begun = Exec("BEGIN IMMEDIATE");
+    // Each write in a savepoint of its own: one that fails is undone alone.
+    for (PendingWrite* p : group) {
+      if (!begun.ok()) {
+        p->status = begun;
+        continue;
+      }
+      if (absl::Status s = Exec("SAVEPOINT one_write"); !s.ok()) {
+        p->status = s;
+        continue;
+      }
+      p->status = (*p->write)();
+      (void)Exec(p->status.ok() ? "RELEASE one_write"
+                                : "ROLLBACK TO one_write; RELEASE one_write");
+    }
+    if (begun.ok())
+      if (absl::Status s = Exec("COMMIT"); !s.ok()) {
+        (void)Exec("ROLLBACK");
+        for (PendingWrite* p : group) p->status = s;
+      }
+  }
+  absl::MutexLock lock(&group_mutex_);
+  for (PendingWrite* p : group) p->done = true;
+  committing_ = false;
+  group_done_.SignalAll();
+  return me.status;
+}
+
+absl::StatusOr<std::vector<bool>> GameStore::InsertGames(const std::vector<v1::Game>& games) {
+  std::vector<std::string> blobs;  // serialized before the store is locked
+  for (const v1::Game& g : games) blobs.push_back(g.SerializeAsString());
+  std::vector<bool> inserted;
+  const absl::Status s = GroupCommit([&]() ABSL_NO_THREAD_SAFETY_ANALYSIS -> absl::Status {
+    inserted.clear();
     Statement st(db_,
                  "INSERT OR IGNORE INTO games (job_id, pair, colour, shard_id, result, game) "
                  "VALUES (?, ?, ?, ?, ?, ?)");
-    if (!st.ok()) {
-      (void)Exec("ROLLBACK");
-      return SqlError(db_, "prepare game insert");
-    }
-    for (const v1::Game& g : games) {
+    if (!st.ok()) return SqlError(db_, "prepare game insert");
+    for (size_t i = 0; i < games.size(); ++i) {
+      const v1::Game& g = games[i];
       st.BindInt(1, int64_t(g.id().job_id()));
       st.BindInt(2, g.id().pair());
       st.BindInt(3, g.id().colour());
       st.BindInt(4, g.id().shard_id());
       st.BindInt(5, g.result());
-      st.BindBlob(6, g.SerializeAsString());
-      if (st.Step() != SQLITE_DONE) {
-        absl::Status error = SqlError(db_, "insert game");
-        st.Reset();
-        (void)Exec("ROLLBACK");
-        return error;
-      }
+      st.BindBlob(6, blobs[i]);
+      if (st.Step() != SQLITE_DONE) return SqlError(db_, "insert game");
       inserted.push_back(sqlite3_changes(db_) == 1);
       st.Reset();
     }
-  }
-  if (absl::Status s = Exec("COMMIT"); !s.ok()) {
-    (void)Exec("ROLLBACK");
-    return s;
-  }
+    return absl::OkStatus();
+  });
+  if (!s.ok()) return s;
   return inserted;
 }
 
@@ -385,26 +430,28 @@ absl::StatusOr<std::vector<StoredSpsaPair>> GameStore::LoadSpsaPairs(uint64_t jo
 }
 
 absl::Status GameStore::UpsertWorker(const StoredWorker& w) {
-  absl::MutexLock lock(&mutex_);
-  Statement st(
-      db_,
-      "INSERT INTO workers (id, name, engine_version, cores, registered_ms, last_seen_ms, games, "
-      "nodes, bench_signature, bench_nps) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
-      "last_seen_ms = excluded.last_seen_ms, games = excluded.games, nodes = excluded.nodes");
-  if (!st.ok()) return SqlError(db_, "prepare worker upsert");
-  st.BindText(1, w.id);
-  st.BindText(2, w.name);
-  st.BindText(3, w.engine_version);
-  st.BindInt(4, w.cores);
-  st.BindInt(5, w.registered_unix_ms);
-  st.BindInt(6, w.last_seen_unix_ms);
-  st.BindInt(7, int64_t(w.games));
-  st.BindInt(8, int64_t(w.nodes));
-  st.BindInt(9, int64_t(w.bench_signature));
-  st.BindInt(10, w.bench_nps);
-  if (st.Step() != SQLITE_DONE) return SqlError(db_, "upsert worker");
-  return absl::OkStatus();
+  // Registrations come in herds (a fleet that starts): one commit for many.
+  return GroupCommit([&]() ABSL_NO_THREAD_SAFETY_ANALYSIS -> absl::Status {
+    Statement st(
+        db_,
+        "INSERT INTO workers (id, name, engine_version, cores, registered_ms, last_seen_ms, "
+        "games, nodes, bench_signature, bench_nps) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+        "last_seen_ms = excluded.last_seen_ms, games = excluded.games, nodes = excluded.nodes");
+    if (!st.ok()) return SqlError(db_, "prepare worker upsert");
+    st.BindText(1, w.id);
+    st.BindText(2, w.name);
+    st.BindText(3, w.engine_version);
+    st.BindInt(4, w.cores);
+    st.BindInt(5, w.registered_unix_ms);
+    st.BindInt(6, w.last_seen_unix_ms);
+    st.BindInt(7, int64_t(w.games));
+    st.BindInt(8, int64_t(w.nodes));
+    st.BindInt(9, int64_t(w.bench_signature));
+    st.BindInt(10, w.bench_nps);
+    if (st.Step() != SQLITE_DONE) return SqlError(db_, "upsert worker");
+    return absl::OkStatus();
+  });
 }
 
 absl::StatusOr<std::vector<StoredWorker>> GameStore::LoadWorkers() {

@@ -66,6 +66,7 @@ class GameStore {
 
   // Inserts the games in one transaction; returns, per game, whether it was new (false:
   // an equal id was stored before). Nothing is acknowledged before the commit returns.
+  // Group commit (GroupCommit): one transaction, one fsync, for many submissions.
   absl::StatusOr<std::vector<bool>> InsertGames(const std::vector<v1::Game>& games);
   absl::StatusOr<std::vector<GameSummary>> LoadGameSummaries(uint64_t job_id);
   // One stored game; NotFound when that game is not stored.
@@ -90,12 +91,30 @@ class GameStore {
   absl::StatusOr<std::vector<StoredSpsaPair>> LoadSpsaPairs(uint64_t job_id);
 
   absl::Status UpsertWorker(const StoredWorker& worker);
+
+  // Copies committed WAL pages back into the database file (a passive checkpoint: it never
+  // waits for readers). The coordinator calls it every few seconds.
+  absl::Status Checkpoint();
   absl::StatusOr<std::vector<StoredWorker>> LoadWorkers();
 
  private:
   explicit GameStore(sqlite3* db) : db_(db) {}
   absl::Status Exec(const char* sql) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
 
+  // Group commit: `write` (statements, no transaction of its own) runs in one transaction with
+  // the writes of every caller that arrived while the previous commit ran, each in a
+  // savepoint (a failing write is undone alone). Returns once that transaction committed.
+  absl::Status GroupCommit(const std::function<absl::Status()>& write);
+  struct PendingWrite {
+    const std::function<absl::Status()>* write;
+    absl::Status status;
+    bool done = false;
+  };
+
+  absl::Mutex group_mutex_;
+  std::vector<PendingWrite*> pending_ ABSL_GUARDED_BY(group_mutex_);
+  bool committing_ ABSL_GUARDED_BY(group_mutex_) = false;
+  absl::CondVar group_done_;  // a group commit ended
   absl::Mutex mutex_;
   sqlite3* db_ ABSL_GUARDED_BY(mutex_);
 };

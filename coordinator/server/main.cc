@@ -7,6 +7,7 @@
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/resource_quota.h>
 
 #include <atomic>
 #include <chrono>
@@ -35,6 +36,9 @@ ABSL_FLAG(std::string, tls_cert, "", "PEM certificate chain (TLS when given with
 ABSL_FLAG(std::string, tls_key, "", "PEM private key");
 ABSL_FLAG(std::string, port_file, "", "write the bound address here once listening");
 ABSL_FLAG(int, lease_seconds, 60, "lease length; heartbeats extend it");
+ABSL_FLAG(int, max_threads, 128,
+          "most threads serving calls at once (calls beyond them are refused with "
+          "RESOURCE_EXHAUSTED; workers retry)");
 ABSL_FLAG(int, max_message_mb, 16, "largest accepted request in MiB");
 ABSL_FLAG(std::string, http, "",
           "serve the read-only dashboard, its JSON API and Prometheus /metrics on HOST:PORT "
@@ -160,6 +164,13 @@ int main(int argc, char** argv) {
   int port = 0;
   builder.AddListeningPort(absl::GetFlag(FLAGS_listen), credentials, &port);
   builder.SetMaxReceiveMessageSize(absl::GetFlag(FLAGS_max_message_mb) << 20);
+  // The synchronous server runs each call on a thread of its own; without a bound, thousands
+  // of workers mean thousands of threads (memory, switching) while calls wait on the store.
+  // Bounded, a call beyond the bound is refused with RESOURCE_EXHAUSTED and the worker
+  // retries after a backoff.
+  grpc::ResourceQuota quota("tumen-coordinator");
+  quota.SetMaxThreads(absl::GetFlag(FLAGS_max_threads));
+  builder.SetResourceQuota(quota);
   builder.RegisterService(&service);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || port == 0) return Fail("cannot listen on " + absl::GetFlag(FLAGS_listen));
@@ -179,6 +190,9 @@ int main(int argc, char** argv) {
   for (int tick = 1; !stop_requested.load(); ++tick) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     if (tick % 100 == 0) (*scheduler)->LogWaitingJobs();  // every 5 s; says each change once
+    if (tick % 40 == 20)
+      if (absl::Status s = (*store)->Checkpoint(); !s.ok())  // every 2 s
+        std::fprintf(stderr, "tumen-coordinator: %s\n", std::string(s.message()).c_str());
   }
   std::printf("tumen-coordinator: shutting down\n");
   std::fflush(stdout);

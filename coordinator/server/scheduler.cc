@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <random>
+#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -24,6 +25,7 @@ constexpr uint32_t kMaxResultsPerSubmission = 512;
 constexpr uint32_t kMaxShardsPerLease = 64;
 constexpr size_t kMaxEnginesPerWorker = 64;
 constexpr size_t kMaxEngineName = 64;
+constexpr int64_t kWorkerSaveMs = 10'000;
 
 std::string NewWorkerId() {
   std::random_device rd;
@@ -109,14 +111,25 @@ bool Scheduler::CanBuild(const Worker& worker, const std::vector<std::string>& c
          });
 }
 
-std::optional<v1::JobWaiting> Scheduler::Waiting(const Job& job, int64_t now) const {
+Scheduler::LiveWorkers Scheduler::Live(int64_t now) const {
+  LiveWorkers live;
+  for (const auto& [id, w] : workers_)
+    if (IsLive(w, now)) {
+      live.workers.push_back(&w);
+      live.offers.push_back({w.engines_known, w.engines, w.builds, true});
+    }
+  return live;
+}
+
+std::optional<v1::JobWaiting> Scheduler::Waiting(const Job& job, int64_t now,
+                                                 const LiveWorkers& live) const {
   if (!job.running() || !job.HasOpenWork(now)) return std::nullopt;
   const std::vector<std::string> commits = job.Builds();
-  std::vector<WorkerOffer> live;
-  for (const auto& [id, w] : workers_)
-    if (IsLive(w, now))
-      live.push_back({w.engines_known, w.engines, w.builds, CanBuild(w, commits)});
-  return WhyNoWorkerCanTake(job.Engines(), live, !commits.empty());
+  if (commits.empty()) return WhyNoWorkerCanTake(job.Engines(), live.offers, false);
+  std::vector<WorkerOffer> offers = live.offers;
+  for (size_t i = 0; i < offers.size(); ++i)
+    offers[i].can_build = CanBuild(*live.workers[i], commits);
+  return WhyNoWorkerCanTake(job.Engines(), offers, true);
 }
 
 void Scheduler::LogWaitingJobs() {
@@ -124,9 +137,10 @@ void Scheduler::LogWaitingJobs() {
   {
     absl::MutexLock lock(&mutex_);
     const int64_t now = Now();
+    const LiveWorkers live = Live(now);
     for (auto& [id, owned] : jobs_) {
       Job& job = *owned;
-      const std::optional<v1::JobWaiting> waiting = Waiting(job, now);
+      const std::optional<v1::JobWaiting> waiting = Waiting(job, now, live);
       std::string why;
       if (waiting)
         why = waiting->live_workers() == 0
@@ -144,7 +158,8 @@ void Scheduler::LogWaitingJobs() {
     for (const std::string& line : lines) options_.log(line);
 }
 
-v1::JobInfo Scheduler::Describe(const Job& job, int64_t now, bool slim) const {
+v1::JobInfo Scheduler::Describe(const Job& job, int64_t now, const LiveWorkers& live,
+                                bool slim) const {
   v1::JobInfo info;
   info.set_job_id(job.id());
   *info.mutable_spec() = slim ? job.slim_spec : job.stored.spec;
@@ -152,7 +167,7 @@ v1::JobInfo Scheduler::Describe(const Job& job, int64_t now, bool slim) const {
   info.set_created_unix_ms(job.stored.created_unix_ms);
   info.set_failure(job.stored.failure);
   for (const v1::BuildProblem& p : job.build_problems) *info.add_build_problems() = p;
-  if (std::optional<v1::JobWaiting> waiting = Waiting(job, now))
+  if (std::optional<v1::JobWaiting> waiting = Waiting(job, now, live))
     *info.mutable_waiting() = *std::move(waiting);
   job.Describe(info);
   return info;
@@ -164,11 +179,13 @@ absl::StatusOr<std::vector<v1::JobInfo>> Scheduler::GetJobs(uint64_t job_id, boo
   if (job_id != 0) {
     auto it = jobs_.find(job_id);
     if (it == jobs_.end()) return absl::NotFoundError(absl::StrCat("no job ", job_id));
-    out.push_back(Describe(*it->second, Now(), slim));
+    const int64_t now = Now();
+    out.push_back(Describe(*it->second, now, Live(now), slim));
     return out;
   }
   const int64_t now = Now();
-  for (const auto& [id, job] : jobs_) out.push_back(Describe(*job, now, slim));
+  const LiveWorkers live = Live(now);
+  for (const auto& [id, job] : jobs_) out.push_back(Describe(*job, now, live, slim));
   return out;
 }
 
@@ -440,6 +457,7 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
   }
   std::vector<std::pair<uint64_t, v1::JobState>> ended;
   StoreWrites writes;
+  std::set<uint64_t> touched;
   {
     absl::MutexLock lock(&mutex_);
     for (size_t k = 0; k < valid.size(); ++k) {
@@ -451,14 +469,18 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
       auto it = jobs_.find(id.job_id());
       if (it == jobs_.end()) continue;
       it->second->RecordGame(id.pair(), id.colour(), valid[k].result());
+      touched.insert(id.job_id());
       ++workers_[r.worker_id()].stored.games;
     }
-    for (auto& [id, job] : jobs_) {
-      for (auto& write : job->TakeWrites()) writes.push_back(std::move(write));
-      if (!job->running()) continue;
-      const v1::JobState verdict = job->Verdict();
+    // Only the jobs that got games can change their verdict (an SPRT is costly to evaluate:
+    // not every job on every submission).
+    for (uint64_t id : touched) {
+      Job& job = *jobs_.at(id);
+      for (auto& write : job.TakeWrites()) writes.push_back(std::move(write));
+      if (!job.running()) continue;
+      const v1::JobState verdict = job.Verdict();
       if (verdict != v1::JOB_STATE_RUNNING) {
-        End(*job, verdict);
+        End(job, verdict);
         ended.emplace_back(id, verdict);
       }
     }
@@ -471,12 +493,19 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
   if (absl::Status s = Write(std::move(writes)); !s.ok()) return s;
   for (const auto& [id, state] : ended)
     if (absl::Status s = store_->SetJobState(id, state); !s.ok()) return s;
+  // The worker's statistics (games played, last seen) reach the store at most every
+  // kWorkerSaveMs: a commit per submission would double the store's work, and a crash loses
+  // only that much of a count. The games themselves are safe already.
   StoredWorker snapshot;
   {
     absl::MutexLock lock(&mutex_);
-    snapshot = workers_[r.worker_id()].stored;
+    Worker& w = workers_[r.worker_id()];
+    const int64_t now = Now();
+    if (now - w.saved_unix_ms < kWorkerSaveMs) return response;
+    w.saved_unix_ms = now;
+    snapshot = w.stored;
   }
-  (void)store_->UpsertWorker(snapshot);  // statistics only; the games are safe already
+  (void)store_->UpsertWorker(snapshot);
   return response;
 }
 

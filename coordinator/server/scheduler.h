@@ -22,6 +22,7 @@
 #include "coordinator/jobs/job.h"
 #include "coordinator/jobs/match_job.h"
 #include "coordinator/server/game_store.h"
+#include "coordinator/server/job_waiting.h"
 #include "tumen/v1/coordinator.pb.h"
 
 namespace tumen::coordinator {
@@ -94,6 +95,7 @@ class Scheduler {
   struct Worker {
     StoredWorker stored;
     uint64_t nodes_since_register = 0;
+    int64_t saved_unix_ms = 0;  // when its statistics last went to the store
     // The external engines of its last lease request (sorted); unknown until its first one
     // since this coordinator started.
     bool engines_known = false;
@@ -110,11 +112,18 @@ class Scheduler {
   absl::Status Write(StoreWrites writes);
   // Ends the job in `state` (its verdict, or a failure): no more leases.
   static void End(Job& job, v1::JobState state);
-  v1::JobInfo Describe(const Job& job, int64_t now, bool slim = false) const
-      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  // The live workers and what they offer, gathered once for all jobs of a call.
+  struct LiveWorkers {
+    std::vector<const Worker*> workers;
+    std::vector<WorkerOffer> offers;  // can_build true: set per job that has builds
+  };
+  LiveWorkers Live(int64_t now) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  v1::JobInfo Describe(const Job& job, int64_t now, const LiveWorkers& live,
+                       bool slim = false) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
   // Why no live worker can take the job's unleased work; nothing when one can, or when every
   // piece of its work is leased (coordinator/server/job_waiting.h).
-  std::optional<v1::JobWaiting> Waiting(const Job& job, int64_t now) const
+  std::optional<v1::JobWaiting> Waiting(const Job& job, int64_t now,
+                                        const LiveWorkers& live) const
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
   // Seen within a lease period, as a worker must be to keep a lease.
   bool IsLive(const Worker& worker, int64_t now) const {

@@ -26,6 +26,7 @@ class FarmHarness {
   void KillCoordinator();          // SIGKILL, no cleanup
   absl::Status StopCoordinator();  // SIGTERM and wait
   int port() const { return port_; }
+  int coordinator_pid() const { return coordinator_ ? int(coordinator_->pid()) : 0; }
   std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
 
   // Starts a worker; returns its index.
