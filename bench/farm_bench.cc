@@ -2,7 +2,10 @@
 //   BM_CoordinatorIngest/clients:K/dashboard:D  prepared, valid games submitted by K simulated
 //                                   workers in batches of 64; items/s = games acknowledged
 //                                   durably/s; D=1: with dashboards polling the HTTP API and
-//                                   /metrics meanwhile (the dashboard's cost, side by side).
+//                                   /metrics meanwhile (the dashboard's cost, side by side);
+//                                   D=2: the HTTP server on, nobody polling. Run each D in a
+//                                   process of its own (--benchmark_filter): a farm started
+//                                   after another one measures slower.
 //   BM_FarmThroughput               the same 100 games at 1,000 nodes per move played by the
 //                                   farm (coordinator + 2 workers x 1 game) and by two bare
 //                                   self-play threads; counters give both rates and the ratio.
@@ -91,7 +94,7 @@ void PollDashboard(const std::string& address, uint64_t job, const std::atomic<b
 
 void BM_CoordinatorIngest(benchmark::State& state) {
   const int clients = int(state.range(0));
-  const bool dashboard = state.range(1) != 0;
+  const bool dashboard = state.range(1) != 0;  // the HTTP server runs
   FarmHarness farm;
   const std::string http_file = farm.dir() + "/http.addr";
   if (!farm.StartCoordinator(60, 0,
@@ -119,7 +122,8 @@ void BM_CoordinatorIngest(benchmark::State& state) {
     std::atomic<int64_t> accepted{0};
     std::atomic<bool> stop{false};
     std::thread poller;
-    if (dashboard) poller = std::thread(PollDashboard, http_address, job, std::cref(stop));
+    if (state.range(1) == 1)
+      poller = std::thread(PollDashboard, http_address, job, std::cref(stop));
     state.ResumeTiming();
     std::vector<std::thread> threads;
     for (int c = 0; c < clients; ++c) {
@@ -151,6 +155,7 @@ BENCHMARK(BM_CoordinatorIngest)
     ->ArgNames({"clients", "dashboard"})
     ->Args({1, 0})
     ->Args({1, 1})
+    ->Args({1, 2})
     ->Args({2, 0})
     ->Args({2, 1})
     ->Args({4, 0})

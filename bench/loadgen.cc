@@ -191,8 +191,7 @@ class LoadGenerator {
   Clock::time_point After(double seconds, double jitter) {
     thread_local std::mt19937_64 rng(std::random_device{}());
     std::uniform_real_distribution<double> d(1 - jitter, 1 + jitter);
-    return Clock::now() +
-           std::chrono::microseconds(int64_t(seconds * d(rng) * 1e6));
+    return Clock::now() + std::chrono::microseconds(int64_t(seconds * d(rng) * 1e6));
   }
 
   void Drive(Queue& q) {
@@ -258,8 +257,7 @@ class LoadGenerator {
         r.set_bench_nps(1e6);
         lock.unlock();  // a callback may run inline
         Call<v1::RegisterWorkerRequest, v1::RegisterWorkerResponse>(
-            kRegister, std::move(r),
-            [async](auto... a) { async->RegisterWorker(a...); },
+            kRegister, std::move(r), [async](auto... a) { async->RegisterWorker(a...); },
             [this, e, &w](const grpc::Status& s, v1::RegisterWorkerResponse& resp) {
               if (!s.ok()) return Schedule(e.worker, kRegister, After(5, 0.5));
               std::lock_guard<std::mutex> held(w.mu);
@@ -304,8 +302,8 @@ class LoadGenerator {
               if (s.ok() && resp.cancelled_size() > 0 && measuring_) ++leases_lost_;
               std::lock_guard<std::mutex> held(w.mu);
               if (w.holding && e.generation == w.generation)
-                Schedule(e.worker, kHeartbeat,
-                         After(absl::GetFlag(FLAGS_heartbeat_seconds), 0.1), e.generation);
+                Schedule(e.worker, kHeartbeat, After(absl::GetFlag(FLAGS_heartbeat_seconds), 0.1),
+                         e.generation);
             });
         return;
       }
@@ -396,9 +394,8 @@ int Main() {
   const int64_t shards_per_job = kGamesPerJob / (2 * kPairsPerShard);
   const double games_needed =
       workers * (absl::GetFlag(FLAGS_seconds) + game_seconds * 8) / game_seconds;
-  const int jobs = int(std::max<double>(workers * 1.5 / double(shards_per_job),
-                                        games_needed / kGamesPerJob) +
-                       1);
+  const int jobs = int(
+      std::max<double>(workers * 1.5 / double(shards_per_job), games_needed / kGamesPerJob) + 1);
   std::fprintf(stderr, "tumen-loadgen: preparing %u games, then %d jobs of %u games\n",
                kGamesPerJob, jobs, kGamesPerJob);
   auto admin = farm.AdminClient();
@@ -409,16 +406,17 @@ int Main() {
   const auto games = PlayJobGames(farm);
   for (int j = 1; j < jobs; ++j)
     if (absl::StatusOr<v1::CreateJobResponse> r = admin->CreateJob(create); !r.ok()) {
-      std::fprintf(stderr, "tumen-loadgen: create job: %s\n", std::string(r.status().message()).c_str());
+      std::fprintf(stderr, "tumen-loadgen: create job: %s\n",
+                   std::string(r.status().message()).c_str());
       return 1;
     }
   const int coordinator_pid = farm.coordinator_pid();
 
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(64 << 20);
-  LoadGenerator gen(grpc::CreateCustomChannel(farm.address(), grpc::InsecureChannelCredentials(),
-                                              args),
-                    farm.worker_token(), &games);
+  LoadGenerator gen(
+      grpc::CreateCustomChannel(farm.address(), grpc::InsecureChannelCredentials(), args),
+      farm.worker_token(), &games);
   const absl::Duration ramp = absl::Seconds(std::min(60.0, std::max(10.0, workers / 500.0)));
   const absl::Duration measured = absl::Seconds(absl::GetFlag(FLAGS_seconds));
   std::fprintf(stderr, "tumen-loadgen: %d workers, ramp %.0f s, measuring %.0f s\n", workers,
@@ -440,12 +438,12 @@ int Main() {
       workers, seconds, game_seconds, absl::GetFlag(FLAGS_heartbeat_seconds),
       gen.games_stored_.load() / seconds, gen.leases_lost_.load(), gen.rejected_.load(),
       100 * (after.cpu_seconds - before.cpu_seconds) / seconds, after.rss_mb);
-  std::printf("workers %d  games stored %.1f/s  leases lost %lld  rejected %lld  coordinator CPU "
-              "%.0f%%  RSS %.0f MB\n",
-              workers, gen.games_stored_.load() / seconds,
-              static_cast<long long>(gen.leases_lost_.load()),
-              static_cast<long long>(gen.rejected_.load()),
-              100 * (after.cpu_seconds - before.cpu_seconds) / seconds, after.rss_mb);
+  std::printf(
+      "workers %d  games stored %.1f/s  leases lost %lld  rejected %lld  coordinator CPU "
+      "%.0f%%  RSS %.0f MB\n",
+      workers, gen.games_stored_.load() / seconds, static_cast<long long>(gen.leases_lost_.load()),
+      static_cast<long long>(gen.rejected_.load()),
+      100 * (after.cpu_seconds - before.cpu_seconds) / seconds, after.rss_mb);
   int64_t total = 0;
   for (int m = 0; m < kMethods; ++m) {
     Latencies& l = gen.latencies_[m];
@@ -453,15 +451,16 @@ int Main() {
     total += int64_t(l.micros.size());
     const double p50 = Percentile(l.micros, 0.5), p99 = Percentile(l.micros, 0.99),
                  max = Percentile(l.micros, 1.0);
-    std::printf("  %-15s %8zu calls  %8.1f/s  p50 %7.2f ms  p99 %7.2f ms  max %8.2f ms  failed "
-                "%lld\n",
-                kMethodNames[m], l.micros.size(), l.micros.size() / seconds, p50, p99, max,
-                static_cast<long long>(l.failed.load()));
+    std::printf(
+        "  %-15s %8zu calls  %8.1f/s  p50 %7.2f ms  p99 %7.2f ms  max %8.2f ms  failed "
+        "%lld\n",
+        kMethodNames[m], l.micros.size(), l.micros.size() / seconds, p50, p99, max,
+        static_cast<long long>(l.failed.load()));
     absl::StrAppendFormat(&json,
                           "%s\"%s\":{\"calls\":%d,\"per_s\":%.1f,\"p50_ms\":%.2f,\"p99_ms\":%.2f,"
                           "\"max_ms\":%.2f,\"failed\":%d}",
-                          m ? "," : "", kMethodNames[m], l.micros.size(),
-                          l.micros.size() / seconds, p50, p99, max, l.failed.load());
+                          m ? "," : "", kMethodNames[m], l.micros.size(), l.micros.size() / seconds,
+                          p50, p99, max, l.failed.load());
   }
   std::printf("  all RPCs %.1f/s\n", total / seconds);
   if (!gen.first_error.empty()) std::printf("  first error: %s\n", gen.first_error.c_str());
