@@ -223,8 +223,7 @@ absl::Status GameStore::GroupCommit(const std::function<absl::Status()>& write) 
         continue;
       }
       p->status = (*p->write)();
-      (void)Exec(p->status.ok() ? "RELEASE one_write"
-                                : "ROLLBACK TO one_write; RELEASE one_write");
+      (void)Exec(p->status.ok() ? "RELEASE one_write" : "ROLLBACK TO one_write; RELEASE one_write");
     }
     if (begun.ok())
       if (absl::Status s = Exec("COMMIT"); !s.ok()) {

@@ -122,8 +122,7 @@ class Scheduler {
                        bool slim = false) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
   // Why no live worker can take the job's unleased work; nothing when one can, or when every
   // piece of its work is leased (coordinator/server/job_waiting.h).
-  std::optional<v1::JobWaiting> Waiting(const Job& job, int64_t now,
-                                        const LiveWorkers& live) const
+  std::optional<v1::JobWaiting> Waiting(const Job& job, int64_t now, const LiveWorkers& live) const
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
   // Seen within a lease period, as a worker must be to keep a lease.
   bool IsLive(const Worker& worker, int64_t now) const {
