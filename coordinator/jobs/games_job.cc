@@ -30,6 +30,12 @@ GamesJob::GamesJob(StoredJob s) : Job(std::move(s)) {
     pairs_ += arm.pairs;
     shard_count_ += arm.shards;
     arms_.push_back(arm);
+    for (const v1::EngineSpec* e : {&m->engine_a(), &m->engine_b()}) {
+      if (e->has_build())
+        builds_.push_back(e->build().commit());
+      else if (!e->name().empty())
+        engines_.push_back(e->name());
+    }
   }
   points_.assign(pairs_, {-1, -1});
   shard_games_stored_.assign(shard_count_, 0);
@@ -64,22 +70,6 @@ uint32_t GamesJob::GamesInShard(uint32_t shard) const {
   const Arm& arm = ArmOfShard(shard);
   const uint32_t first = (shard - arm.first_shard) * arm.pairs_per_shard;
   return 2 * (std::min(arm.pairs, first + arm.pairs_per_shard) - first);
-}
-
-std::vector<std::string> GamesJob::Engines() const {
-  std::vector<std::string> engines;
-  for (const Arm& arm : arms_)
-    for (const v1::EngineSpec* e : {&arm.spec->engine_a(), &arm.spec->engine_b()})
-      if (!e->name().empty() && !e->has_build()) engines.push_back(e->name());
-  return engines;
-}
-
-std::vector<std::string> GamesJob::Builds() const {
-  std::vector<std::string> commits;
-  for (const Arm& arm : arms_)
-    for (const v1::EngineSpec* e : {&arm.spec->engine_a(), &arm.spec->engine_b()})
-      if (e->has_build()) commits.push_back(e->build().commit());
-  return commits;
 }
 
 bool GamesJob::HasOpenWork(int64_t now) const {

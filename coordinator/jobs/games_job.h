@@ -21,8 +21,6 @@ class GamesJob : public Job {
   explicit GamesJob(StoredJob stored);
 
   absl::Status Restore(GameStore* store) override;
-  std::vector<std::string> Engines() const override;
-  std::vector<std::string> Builds() const override;
   bool HasOpenWork(int64_t now_unix_ms) const override;
   void Lease(const LeaseRequester& worker, size_t max_leases, std::vector<v1::Lease>& out) override;
   bool ShardIsLive(uint32_t shard_id) const override { return shard_id < shard_count_; }

@@ -65,9 +65,9 @@ class Job {
 
   // Work.
   // The external engines and the engine builds (commits) its work needs; a worker must run
-  // all of them to lease it.
-  virtual std::vector<std::string> Engines() const { return {}; }
-  virtual std::vector<std::string> Builds() const { return {}; }
+  // all of them to lease it. Fixed by the spec (set up once: every lease request asks).
+  const std::vector<std::string>& Engines() const { return engines_; }
+  const std::vector<std::string>& Builds() const { return builds_; }
   bool CanBeTakenBy(const LeaseRequester& worker) const;
   // Some work is neither done nor under a live lease.
   virtual bool HasOpenWork(int64_t now_unix_ms) const = 0;
@@ -128,6 +128,7 @@ class Job {
              std::vector<v1::Lease>& out);
   bool Leased(uint32_t shard_id, int64_t now_unix_ms) const;
   StoreWrites writes_;
+  std::vector<std::string> engines_, builds_;
 };
 
 }  // namespace tumen::coordinator

@@ -124,7 +124,7 @@ Scheduler::LiveWorkers Scheduler::Live(int64_t now) const {
 std::optional<v1::JobWaiting> Scheduler::Waiting(const Job& job, int64_t now,
                                                  const LiveWorkers& live) const {
   if (!job.running() || !job.HasOpenWork(now)) return std::nullopt;
-  const std::vector<std::string> commits = job.Builds();
+  const std::vector<std::string>& commits = job.Builds();
   if (commits.empty()) return WhyNoWorkerCanTake(job.Engines(), live.offers, false);
   std::vector<WorkerOffer> offers = live.offers;
   for (size_t i = 0; i < offers.size(); ++i)
@@ -348,7 +348,7 @@ absl::Status Scheduler::ReportBuild(const v1::ReportBuildRequest& r) {
     auto it = jobs_.find(job_id);
     if (it == jobs_.end()) return absl::NotFoundError(absl::StrCat("no job ", job_id));
     Job& job = *it->second;
-    const std::vector<std::string> commits = job.Builds();
+    const std::vector<std::string>& commits = job.Builds();
     if (std::find(commits.begin(), commits.end(), r.commit()) == commits.end())
       return absl::InvalidArgumentError(
           absl::StrCat("job ", job_id, " has no engine build ", r.commit()));
