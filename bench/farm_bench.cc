@@ -44,41 +44,6 @@ uint64_t CreateJob(const FarmHarness& farm, const v1::JobSpec& spec) {
   return r->job_id();
 }
 
-// Leases every shard of the first job and plays all its games (two threads).
-std::vector<v1::Game> PrepareGames(const FarmHarness& farm, std::string& worker_id) {
-  auto client = farm.WorkerClient();
-  v1::RegisterWorkerRequest reg;
-  reg.set_name("bench");
-  worker_id = client->RegisterWorker(reg)->worker_id();
-  std::vector<v1::Shard> shards;
-  while (true) {
-    v1::LeaseShardsRequest lease;
-    lease.set_worker_id(worker_id);
-    lease.set_max_shards(64);
-    absl::StatusOr<v1::LeaseShardsResponse> r = client->LeaseShards(lease);
-    if (!r.ok() || r->leases_size() == 0) break;
-    for (const v1::Lease& l : r->leases()) shards.push_back(l.shard());
-  }
-  std::vector<std::tuple<const v1::Shard*, int, int>> tasks;
-  for (const v1::Shard& s : shards)
-    for (int i = 0; i < s.pairs_size(); ++i)
-      for (int colour : {0, 1}) tasks.emplace_back(&s, i, colour);
-  std::vector<v1::Game> games(tasks.size());
-  std::atomic<size_t> next{0};
-  auto play = [&] {
-    for (size_t k; (k = next++) < tasks.size();) {
-      const auto& [shard, index, colour] = tasks[k];
-      v1::Game g = *proto::ToProto(*selfplay::PlayGame(*proto::GameSpecFor(*shard, index, colour)));
-      *g.mutable_id() = proto::GameIdFor(*shard, index, colour);
-      games[k] = std::move(g);
-    }
-  };
-  std::thread t1(play), t2(play);
-  t1.join();
-  t2.join();
-  return games;
-}
-
 // Dashboards open on the coordinator: every 500 ms (four times a page's own rate) the jobs,
 // a job's progress, the workers and a metrics scrape, until `stop`.
 void PollDashboard(const std::string& address, uint64_t job, const std::atomic<bool>& stop) {
@@ -111,7 +76,7 @@ void BM_CoordinatorIngest(benchmark::State& state) {
   const v1::JobSpec spec = IngestSpec();
   CreateJob(farm, spec);
   std::string worker_id;
-  const std::vector<v1::Game> prepared = PrepareGames(farm, worker_id);
+  const std::vector<v1::Game> prepared = testing::LeaseAndPlayAll(farm, worker_id);
   int64_t games = 0;
   for (auto _ : state) {
     state.PauseTiming();

@@ -33,8 +33,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
-#include "engine/selfplay/play_game.h"
-#include "proto/convert.h"
 #include "tests/support/farm_harness.h"
 #include "tumen/v1/coordinator.grpc.pb.h"
 
@@ -64,38 +62,10 @@ v1::JobSpec LoadSpec() {
 
 // The games of one job of LoadSpec(), by (pair, colour): played once, on both cores.
 std::map<std::pair<uint32_t, uint32_t>, v1::Game> PlayJobGames(const FarmHarness& farm) {
-  auto client = farm.WorkerClient();
-  v1::RegisterWorkerRequest reg;
-  reg.set_name("loadgen-preparation");
-  const std::string worker = client->RegisterWorker(reg)->worker_id();
-  std::vector<v1::Shard> shards;
-  while (true) {
-    v1::LeaseShardsRequest lease;
-    lease.set_worker_id(worker);
-    lease.set_max_shards(64);
-    absl::StatusOr<v1::LeaseShardsResponse> r = client->LeaseShards(lease);
-    if (!r.ok() || r->leases_size() == 0) break;
-    for (const v1::Lease& l : r->leases()) shards.push_back(l.shard());
-  }
-  std::vector<std::tuple<const v1::Shard*, int, int>> tasks;
-  for (const v1::Shard& s : shards)
-    for (int i = 0; i < s.pairs_size(); ++i)
-      for (int colour : {0, 1}) tasks.emplace_back(&s, i, colour);
-  std::vector<v1::Game> games(tasks.size());
-  std::atomic<size_t> next{0};
-  auto play = [&] {
-    for (size_t k; (k = next++) < tasks.size();) {
-      const auto& [shard, index, colour] = tasks[k];
-      v1::Game g = *proto::ToProto(*selfplay::PlayGame(*proto::GameSpecFor(*shard, index, colour)));
-      *g.mutable_id() = proto::GameIdFor(*shard, index, colour);
-      games[k] = std::move(g);
-    }
-  };
-  std::thread t1(play), t2(play);
-  t1.join();
-  t2.join();
+  std::string worker_id;
   std::map<std::pair<uint32_t, uint32_t>, v1::Game> out;
-  for (v1::Game& g : games) out[{g.id().pair(), g.id().colour()}] = std::move(g);
+  for (v1::Game& g : testing::LeaseAndPlayAll(farm, worker_id))
+    out[{g.id().pair(), g.id().colour()}] = std::move(g);
   return out;
 }
 

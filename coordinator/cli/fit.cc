@@ -52,8 +52,9 @@ int FitCommand(worker::CoordinatorClient& client) {
   for (uint64_t job : jobs) {
     const absl::Status s = client.ExportGames(job, [&](const v1::Game& g) {
       if (!bad_game.ok()) return;
+      const uint64_t before = sampler.games();
       bad_game = sampler.Add(g);
-      if (sampler.games() % 2000 == 0 && sampler.games() > 0)
+      if (sampler.games() != before && sampler.games() % 2000 == 0)
         std::fprintf(stderr, "tumen: fit: %llu games read\n",
                      static_cast<unsigned long long>(sampler.games()));
     });

@@ -63,6 +63,13 @@ constexpr char kLoginPage[] = R"(<!doctype html>
 <form method="post" action="/login"><input type="password" name="token" autofocus size="40">
 <input type="submit" value="Sign in"></form><p id="error">%ERROR%</p></body></html>)";
 
+// A failed request: 404 for what does not exist, 400 for a request that cannot be answered
+// (a match's book, a job without a report), with the reason as text.
+void ReplyError(httplib::Response& res, const absl::Status& status) {
+  res.status = absl::IsNotFound(status) ? 404 : 400;
+  res.set_content(std::string(status.message()) + "\n", "text/plain");
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions& options,
@@ -147,11 +154,7 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
       if (absl::StatusOr<selfplay::GameRecord> record = proto::FromProto(g); record.ok())
         pgn += selfplay::ToPgn(*record, absl::StrCat("Tumen job ", id), ++round);
     });
-    if (!s.ok()) {
-      res.status = 404;
-      res.set_content(std::string(s.message()) + "\n", "text/plain");
-      return;
-    }
+    if (!s.ok()) return ReplyError(res, s);
     res.set_header("Content-Disposition", absl::StrCat("attachment; filename=job-", id, ".pgn"));
     res.set_content(pgn, "application/x-chess-pgn");
   });
@@ -168,11 +171,7 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
         google::protobuf::util::SerializeDelimitedToZeroCopyStream(g, &raw);
       });
     }
-    if (!s.ok()) {
-      res.status = 404;
-      res.set_content(std::string(s.message()) + "\n", "text/plain");
-      return;
-    }
+    if (!s.ok()) return ReplyError(res, s);
     res.set_header("Content-Disposition", absl::StrCat("attachment; filename=job-", id, ".binpb"));
     res.set_content(bytes, "application/octet-stream");
   });
@@ -182,11 +181,7 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
     (void)absl::SimpleAtoi(req.matches[1].str(), &id);
     absl::StatusOr<v1::BookTree> tree = scheduler->GetBook(id);
     absl::StatusOr<std::string> bytes = tree.ok() ? TreeToPolyglot(*tree) : tree.status();
-    if (!bytes.ok()) {
-      res.status = absl::IsNotFound(bytes.status()) ? 404 : 400;
-      res.set_content(std::string(bytes.status().message()) + "\n", "text/plain");
-      return;
-    }
+    if (!bytes.ok()) return ReplyError(res, bytes.status());
     res.set_header("Content-Disposition", absl::StrCat("attachment; filename=job-", id, ".bin"));
     res.set_content(*bytes, "application/octet-stream");
   });
@@ -195,11 +190,7 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
                uint64_t id = 0;
                (void)absl::SimpleAtoi(req.matches[1].str(), &id);
                absl::StatusOr<std::vector<ProgressPoint>> points = scheduler->Progress(id);
-               if (!points.ok()) {
-                 res.status = 404;
-                 res.set_content(std::string(points.status().message()) + "\n", "text/plain");
-                 return;
-               }
+               if (!points.ok()) return ReplyError(res, points.status());
                // [games, elo, elo_lower, elo_upper, llr] per point.
                std::string json = "{\"points\":[";
                for (size_t i = 0; i < points->size(); ++i) {
@@ -223,11 +214,7 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
                        ? scheduler->GetGame(job, pair, colour)
                        : absl::InvalidArgumentError("give /api/games/JOB/PAIR/COLOUR");
                absl::StatusOr<std::string> json = game.ok() ? GameViewJson(*game) : game.status();
-               if (!json.ok()) {
-                 res.status = json.status().code() == absl::StatusCode::kNotFound ? 404 : 400;
-                 res.set_content(std::string(json.status().message()) + "\n", "text/plain");
-                 return;
-               }
+               if (!json.ok()) return ReplyError(res, json.status());
                res.set_content(*json, "application/json");
              });
   server.Get("/api/workers", [scheduler](const httplib::Request&, httplib::Response& res) {
@@ -245,11 +232,7 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
                    : JobArmStats(jobs->front().spec(), [&](const GameVisitor& visit) {
                        return scheduler->ExportGames(id, visit);
                      });
-    if (!stats.ok()) {
-      res.status = 404;
-      res.set_content(std::string(stats.status().message()) + "\n", "text/plain");
-      return;
-    }
+    if (!stats.ok()) return ReplyError(res, stats.status());
     res.set_content(RenderBalanceHtml(absl::StrCat("Tumen balance study (job ", id, ")"), *stats),
                     "text/html; charset=utf-8");
   });

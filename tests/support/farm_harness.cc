@@ -3,16 +3,21 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
+#include <tuple>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "engine/selfplay/play_game.h"
+#include "proto/convert.h"
 #include "tests/support/shell.h"
 
 namespace tumen::testing {
@@ -187,6 +192,46 @@ v1::JobSpec SmallMatch(uint32_t games, uint64_t nodes) {
   m->set_pairs_per_shard(2);
   m->mutable_adjudication()->set_max_plies(300);
   return spec;
+}
+
+}  // namespace tumen::testing
+
+namespace tumen::testing {
+
+std::vector<v1::Game> LeaseAndPlayAll(const FarmHarness& farm, std::string& worker_id) {
+  auto client = farm.WorkerClient();
+  v1::RegisterWorkerRequest reg;
+  reg.set_name("bench");
+  absl::StatusOr<v1::RegisterWorkerResponse> registered = client->RegisterWorker(reg);
+  if (!registered.ok()) return {};
+  worker_id = registered->worker_id();
+  std::vector<v1::Shard> shards;
+  while (true) {
+    v1::LeaseShardsRequest lease;
+    lease.set_worker_id(worker_id);
+    lease.set_max_shards(64);
+    absl::StatusOr<v1::LeaseShardsResponse> r = client->LeaseShards(lease);
+    if (!r.ok() || r->leases_size() == 0) break;
+    for (const v1::Lease& l : r->leases()) shards.push_back(l.shard());
+  }
+  std::vector<std::tuple<const v1::Shard*, int, int>> tasks;
+  for (const v1::Shard& s : shards)
+    for (int i = 0; i < s.pairs_size(); ++i)
+      for (int colour : {0, 1}) tasks.emplace_back(&s, i, colour);
+  std::vector<v1::Game> games(tasks.size());
+  std::atomic<size_t> next{0};
+  auto play = [&] {
+    for (size_t k; (k = next++) < tasks.size();) {
+      const auto& [shard, index, colour] = tasks[k];
+      v1::Game g = *proto::ToProto(*selfplay::PlayGame(*proto::GameSpecFor(*shard, index, colour)));
+      *g.mutable_id() = proto::GameIdFor(*shard, index, colour);
+      games[k] = std::move(g);
+    }
+  };
+  std::thread t1(play), t2(play);
+  t1.join();
+  t2.join();
+  return games;
 }
 
 }  // namespace tumen::testing

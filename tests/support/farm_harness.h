@@ -63,6 +63,11 @@ class FarmHarness {
 // A small match spec: `games` games of shatar at `nodes` per move, B with a changed knight.
 v1::JobSpec SmallMatch(uint32_t games, uint64_t nodes);
 
+// Registers a worker (its id into `worker_id`), leases every open shard and plays each of
+// their games on two threads: valid games ready to submit, for the benchmarks of what the
+// coordinator ingests (bench/farm_bench.cc, bench/loadgen.cc).
+std::vector<v1::Game> LeaseAndPlayAll(const FarmHarness& farm, std::string& worker_id);
+
 }  // namespace tumen::testing
 
 #endif  // TUMEN_TESTS_SUPPORT_FARM_HARNESS_H_
