@@ -32,6 +32,8 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"ThreatByMinorMg", 35, 0, 120, 5}, {"ThreatByMinorEg", 30, 0, 120, 5},
       {"ThreatByRookMg", 35, 0, 120, 5},  {"ThreatByRookEg", 25, 0, 120, 5},
       {"HangingMg", 30, 0, 120, 5},       {"HangingEg", 20, 0, 120, 5},
+      {"PassedKingEg", 4, 0, 16, 1},      {"PassedFreeMg", 4, 0, 30, 2},
+      {"PassedFreeEg", 10, 0, 40, 2},
   };
   return specs;
 }
@@ -66,6 +68,10 @@ struct PawnMasks {
 const PawnMasks masks;
 
 int Centrality(Square s) { return masks.centrality[s]; }
+// King steps between two squares (Chebyshev distance).
+int Distance(Square a, Square b) {
+  return std::max(std::abs(FileOf(a) - FileOf(b)), std::abs(RankOf(a) - RankOf(b)));
+}
 Bitboard FileMask(int file) { return kFileA << file; }
 
 Bitboard PawnAttackSpan(Color c, Bitboard pawns) {
@@ -156,6 +162,17 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
     if (!(front_span & their_pawns)) {
       const int r = rank - 1;  // 0..5
       s.Add(p[kPassedPawnMg] * r * r / 4, p[kPassedPawnEg] * r * r / 4);
+      // From the fourth rank on: the square in front decides how soon it can run. In the
+      // endgame the enemy king near that square stops the pawn and ours escorts it.
+      if (r >= 2 && rank <= 6) {
+        const int w = r - 1;  // 1 .. 4
+        const Square front = us == kWhite ? sq + 8 : sq - 8;
+        s.Add(0, w * p[kPassedKingEg] *
+                     (5 * Distance(front, pos.king_square(them)) -
+                      2 * Distance(front, pos.king_square(us))) /
+                     4);
+        if (!(occupied & SquareBB(front))) s.Add(w * p[kPassedFreeMg], w * p[kPassedFreeEg]);
+      }
     }
   }
   // King: shelter in the middlegame, centralisation in the endgame.

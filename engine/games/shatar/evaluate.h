@@ -61,6 +61,9 @@ enum EvalParam : int {
   kThreatByRookEg,
   kHangingMg,  // an enemy piece attacked and not defended
   kHangingEg,
+  kPassedKingEg,  // a passed pawn's path: the enemy king far from it, ours near
+  kPassedFreeMg,   // a passed pawn whose next square is empty
+  kPassedFreeEg,
   kEvalParamCount
 };
 
