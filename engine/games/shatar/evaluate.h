@@ -62,7 +62,7 @@ enum EvalParam : int {
   kHangingMg,  // an enemy piece attacked and not defended
   kHangingEg,
   kPassedKingEg,  // a passed pawn's path: the enemy king far from it, ours near
-  kPassedFreeMg,   // a passed pawn whose next square is empty
+  kPassedFreeMg,  // a passed pawn whose next square is empty
   kPassedFreeEg,
   kEvalParamCount
 };
