@@ -2,6 +2,7 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -15,11 +16,13 @@ absl::Status FromGrpc(const grpc::Status& s) {
 }
 
 absl::StatusOr<std::unique_ptr<CoordinatorClient>> CoordinatorClient::Create(
-    const std::string& address, const std::string& token, const std::string& ca_file) {
+    const std::string& address, const std::string& token, const ChannelOptions& options) {
+  if (options.call_timeout < absl::Seconds(1) || options.keepalive < absl::Seconds(1))
+    return absl::InvalidArgumentError("the call timeout and the keepalive must be >= 1 second");
   std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
-  if (!ca_file.empty()) {
-    std::ifstream in(ca_file);
-    if (!in) return absl::NotFoundError(absl::StrCat("cannot read CA file ", ca_file));
+  if (!options.ca_file.empty()) {
+    std::ifstream in(options.ca_file);
+    if (!in) return absl::NotFoundError(absl::StrCat("cannot read CA file ", options.ca_file));
     std::stringstream ss;
     ss << in.rdbuf();
     grpc::SslCredentialsOptions ssl;
@@ -28,9 +31,20 @@ absl::StatusOr<std::unique_ptr<CoordinatorClient>> CoordinatorClient::Create(
   }
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(64 << 20);
+  const int keepalive_ms = int(absl::ToInt64Milliseconds(options.keepalive));
+  args.SetInt(GRPC_ARG_KEEPALIVE_TIME_MS, keepalive_ms);
+  // gRPC also makes the ping timeout the socket's TCP_USER_TIMEOUT, which bounds a connect
+  // too: below a few seconds a connect that must first re-resolve the peer's link address
+  // (after a partition) times out again and again.
+  args.SetInt(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, std::clamp(keepalive_ms / 2, 5000, 20000));
+  args.SetInt(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);  // idle workers ping too
+  args.SetInt(GRPC_ARG_HTTP2_MAX_PINGS_WITHOUT_DATA, 0);    // and keep pinging while idle
+  // gRPC's reconnect backoff grows to two minutes; a worker back from a partition should be
+  // playing again within seconds.
+  args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 5000);
   auto channel = grpc::CreateCustomChannel(address, credentials, args);
   return std::unique_ptr<CoordinatorClient>(
-      new CoordinatorClient(v1::Coordinator::NewStub(channel), token));
+      new CoordinatorClient(v1::Coordinator::NewStub(channel), token, options.call_timeout));
 }
 
 void CoordinatorClient::Prepare(grpc::ClientContext& ctx) const {

@@ -12,12 +12,23 @@
 
 namespace tumen::worker {
 
+// How the channel to the coordinator behaves on a real network.
+struct ChannelOptions {
+  // Empty: plaintext (loopback and trusted networks); otherwise TLS, the coordinator's
+  // certificate checked against this CA and against the host name of the address.
+  std::string ca_file;
+  // Every call fails with DEADLINE_EXCEEDED after this long; callers retry.
+  absl::Duration call_timeout = absl::Seconds(20);
+  // The channel pings the coordinator this often and drops a connection whose ping is not
+  // answered within half of it (5 to 20 s), so a link that died silently (a partition, a NAT that
+  // forgot the connection) is noticed and the next call reconnects instead of waiting on it.
+  absl::Duration keepalive = absl::Seconds(30);
+};
+
 class CoordinatorClient {
  public:
-  // `ca_file` empty: plaintext (loopback and trusted networks); otherwise TLS with that CA.
-  static absl::StatusOr<std::unique_ptr<CoordinatorClient>> Create(const std::string& address,
-                                                                   const std::string& token,
-                                                                   const std::string& ca_file = "");
+  static absl::StatusOr<std::unique_ptr<CoordinatorClient>> Create(
+      const std::string& address, const std::string& token, const ChannelOptions& options = {});
 
   absl::StatusOr<v1::RegisterWorkerResponse> RegisterWorker(const v1::RegisterWorkerRequest& r);
   absl::StatusOr<v1::LeaseShardsResponse> LeaseShards(const v1::LeaseShardsRequest& r);
@@ -38,8 +49,9 @@ class CoordinatorClient {
   void set_deadline(absl::Duration d) { deadline_ = d; }
 
  private:
-  CoordinatorClient(std::unique_ptr<v1::Coordinator::Stub> stub, std::string token)
-      : stub_(std::move(stub)), token_(std::move(token)) {}
+  CoordinatorClient(std::unique_ptr<v1::Coordinator::Stub> stub, std::string token,
+                    absl::Duration deadline)
+      : stub_(std::move(stub)), token_(std::move(token)), deadline_(deadline) {}
   void Prepare(grpc::ClientContext& ctx) const;
 
   std::unique_ptr<v1::Coordinator::Stub> stub_;

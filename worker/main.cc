@@ -29,6 +29,11 @@ ABSL_FLAG(int, games, 1, "games played at once (one search thread each)");
 ABSL_FLAG(std::string, name, "", "worker name (default: host name)");
 ABSL_FLAG(std::string, spool, "", "spool directory (default: tumen-spool-<name>)");
 ABSL_FLAG(int, heartbeat_seconds, 10, "heartbeat interval");
+ABSL_FLAG(int, call_timeout_seconds, 20,
+          "a call to the coordinator that takes longer fails and is retried");
+ABSL_FLAG(int, keepalive_seconds, 30,
+          "ping the coordinator this often; a connection whose ping goes unanswered for half "
+          "as long (5 to 20 s) is dropped and made anew (a silently dead link is noticed)");
 ABSL_FLAG(int64_t, max_games, 0, "exit after this many games (0: run until stopped)");
 // main() takes every --engine out of the command line itself (absl would keep only the last);
 // the flag stays declared for --help and for a --flagfile.
@@ -105,7 +110,10 @@ int main(int argc, char** argv) {
       absl::GetFlag(FLAGS_spool).empty() ? "tumen-spool-" + name : absl::GetFlag(FLAGS_spool);
   absl::StatusOr<Spool> spool = Spool::Open(spool_dir);
   absl::StatusOr<std::unique_ptr<CoordinatorClient>> client = CoordinatorClient::Create(
-      absl::GetFlag(FLAGS_coordinator), *token, absl::GetFlag(FLAGS_ca_file));
+      absl::GetFlag(FLAGS_coordinator), *token,
+      {.ca_file = absl::GetFlag(FLAGS_ca_file),
+       .call_timeout = absl::Seconds(absl::GetFlag(FLAGS_call_timeout_seconds)),
+       .keepalive = absl::Seconds(absl::GetFlag(FLAGS_keepalive_seconds))});
   if (!spool.ok() || !client.ok()) {
     std::fprintf(stderr, "tumen-worker: %s\n",
                  std::string((spool.ok() ? client.status() : spool.status()).message()).c_str());

@@ -500,7 +500,7 @@ int main(int argc, char** argv) {
       tumen::coordinator::ReadTokenFile(absl::GetFlag(FLAGS_token_file));
   if (!token.ok()) return Fail(std::string(token.status().message()));
   absl::StatusOr<std::unique_ptr<CoordinatorClient>> client = CoordinatorClient::Create(
-      absl::GetFlag(FLAGS_coordinator), *token, absl::GetFlag(FLAGS_ca_file));
+      absl::GetFlag(FLAGS_coordinator), *token, {.ca_file = absl::GetFlag(FLAGS_ca_file)});
   if (!client.ok()) return Fail(std::string(client.status().message()));
   if (command == "match") return CreateMatchOrTune(**client, false);
   if (command == "tune") return CreateMatchOrTune(**client, true);

@@ -164,6 +164,13 @@ int main(int argc, char** argv) {
   int port = 0;
   builder.AddListeningPort(absl::GetFlag(FLAGS_listen), credentials, &port);
   builder.SetMaxReceiveMessageSize(absl::GetFlag(FLAGS_max_message_mb) << 20);
+  // Workers ping every --keepalive-seconds to notice dead links (worker/coordinator_client.h):
+  // accept pings that often (gRPC's default refuses more than one per five minutes), and
+  // ping idle connections ourselves so those of vanished machines are closed.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 1000);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIME_MS, 120'000);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 20'000);
   // The synchronous server runs each call on a thread of its own; without a bound, thousands
   // of workers mean thousands of threads (memory, switching) while calls wait on the store.
   // Bounded, a call beyond the bound is refused with RESOURCE_EXHAUSTED and the worker
