@@ -414,21 +414,35 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
     return absl::InvalidArgumentError(
         absl::StrCat("at most ", kMaxGamesPerSubmission, " games per submission"));
   v1::SubmitGamesResponse response;
-  std::vector<int> ack_of_game;
+  std::vector<int> of_ended_job;  // games of a job that is no longer running
   {
     absl::MutexLock lock(&mutex_);
     if (!workers_.contains(r.worker_id()))
       return absl::NotFoundError(
           absl::StrCat("unknown worker '", r.worker_id(), "'; register first"));
-    for (const v1::Game& g : r.games()) {
+    for (int i = 0; i < r.games_size(); ++i) {
       v1::GameAck* ack = response.add_acks();
-      *ack->mutable_id() = g.id();
-      if (absl::Status s = CheckIdentity(g); !s.ok()) {
+      *ack->mutable_id() = r.games(i).id();
+      if (absl::Status s = CheckIdentity(r.games(i)); !s.ok()) {
         ack->set_error(std::string(s.message()));
-        if (options_.metrics)
-          options_.metrics->GameRejected(
-              s.code() == absl::StatusCode::kFailedPrecondition ? "job_not_running" : "identity");
+        if (s.code() == absl::StatusCode::kFailedPrecondition)
+          of_ended_job.push_back(i);
+        else if (options_.metrics)
+          options_.metrics->GameRejected("identity");
       }
+    }
+  }
+  // A worker cut off past its lease uploads its spooled games late; when the job has ended
+  // meanwhile with that game played by another worker, the late copy is a repeat, not an error.
+  for (int i : of_ended_job) {
+    v1::GameAck* ack = response.mutable_acks(i);
+    const v1::GameId& id = r.games(i).id();
+    if (store_->LoadGame(id.job_id(), id.pair(), id.colour()).ok()) {
+      ack->clear_error();
+      ack->set_accepted(true);
+      ack->set_duplicate(true);
+    } else if (options_.metrics) {
+      options_.metrics->GameRejected("job_not_running");
     }
   }
   // Replay every game with the rules core, outside the lock.
@@ -436,7 +450,7 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
   std::vector<int> valid_index;
   for (int i = 0; i < r.games_size(); ++i) {
     v1::GameAck* ack = response.mutable_acks(i);
-    if (!ack->error().empty()) continue;
+    if (!ack->error().empty() || ack->accepted()) continue;
     absl::StatusOr<selfplay::GameRecord> record = proto::FromProto(r.games(i));
     absl::Status s = record.ok() ? selfplay::ValidateGame(*record) : record.status();
     if (!s.ok()) {

@@ -171,6 +171,35 @@ TEST(FarmEndToEnd, RepeatedSubmissionIsCountedOnce) {
   EXPECT_EQ(info->games_stored(), 1u);
 }
 
+// A worker cut off past its lease uploads its spool after the job has ended: a game the job
+// already has is acknowledged as a repeat; one it never got is refused (the job is over).
+TEST(FarmEndToEnd, LateGamesOfAnEndedJobAreRepeatsOrRefused) {
+  FarmHarness farm;
+  ASSERT_TRUE(farm.StartCoordinator().ok());
+  const uint64_t job = CreateJob(farm, SmallMatch(4, 200));
+  const FakeWorker w = RegisterAndLease(farm);
+  const v1::Game game = PlayFirstGame(w);
+  ASSERT_TRUE(Submit(w, game).accepted());
+  v1::CancelJobRequest cancel;
+  cancel.set_job_id(job);
+  ASSERT_TRUE(farm.AdminClient()->CancelJob(cancel).ok());
+
+  const v1::GameAck repeat = Submit(w, game);
+  EXPECT_TRUE(repeat.accepted()) << repeat.error();
+  EXPECT_TRUE(repeat.duplicate());
+  absl::StatusOr<selfplay::GameRecord> second =
+      selfplay::PlayGame(*proto::GameSpecFor(w.shard, 0, 1));
+  ASSERT_TRUE(second.ok());
+  v1::Game never_stored = *proto::ToProto(*second);
+  *never_stored.mutable_id() = proto::GameIdFor(w.shard, 0, 1);
+  const v1::GameAck late = Submit(w, never_stored);
+  EXPECT_FALSE(late.accepted());
+  EXPECT_NE(late.error().find("not running"), std::string::npos) << late.error();
+  absl::StatusOr<v1::JobInfo> info = farm.GetJob(job);
+  ASSERT_TRUE(info.ok());
+  EXPECT_EQ(info->games_stored(), 1u);
+}
+
 TEST(FarmEndToEnd, IllegalOrInconsistentGamesAreRejected) {
   FarmHarness farm;
   ASSERT_TRUE(farm.StartCoordinator().ok());
