@@ -31,6 +31,9 @@ PACKAGES=(
   # The deployment files' test (tests/deploy/check_deploy_files.py): systemd-analyze verify
   # for the units, a YAML parser for the Kubernetes manifests.
   systemd python3-yaml
+  # The multi-host tests (tests/net): network namespaces and veth pairs (iproute2), a CA and
+  # certificates (openssl), the exported games decoded in Python (python3-protobuf).
+  iproute2 openssl python3-protobuf
 )
 
 is_installed() {
