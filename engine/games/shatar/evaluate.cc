@@ -33,7 +33,8 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"ThreatByRookMg", 35, 0, 120, 5},  {"ThreatByRookEg", 25, 0, 120, 5},
       {"HangingMg", 30, 0, 120, 5},       {"HangingEg", 20, 0, 120, 5},
       {"PassedKingEg", 4, 0, 16, 1},      {"PassedFreeMg", 4, 0, 30, 2},
-      {"PassedFreeEg", 10, 0, 40, 2},
+      {"PassedFreeEg", 10, 0, 40, 2},     {"ConnectedPawnMg", 5, 0, 20, 1},
+      {"ConnectedPawnEg", 4, 0, 20, 1},
   };
   return specs;
 }
@@ -151,10 +152,18 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   // position.h) is scored as a passed pawn on its rank: well above a pawn, below the bers it
   // will become, which is about right for a piece two or three moves from promoting.
   const Bitboard our_pawns = pos.pieces(us, kPawn), their_pawns = pos.pieces(them, kPawn);
+  const Bitboard defended_by_pawns = PawnAttackSpan(us, pos.attacking_pawns(us));
   for (Bitboard b = our_pawns; b;) {
     const Square sq = PopLowestBit(b);
     const int rank = RelativeRank(us, sq);
     s.Add(p[kPawnMg] + p[kPawnAdvanceMg] * (rank - 1), p[kPawnEg] + p[kPawnAdvanceEg] * (rank - 1));
+    // Connected: defended by a pawn, or beside one (a phalanx, worth half as much again).
+    const Bitboard rank_mask = 0xFFull << (8 * RankOf(sq));
+    const bool phalanx = masks.adjacent_files[FileOf(sq)] & rank_mask & our_pawns;
+    if (phalanx || (defended_by_pawns & SquareBB(sq))) {
+      const int weight = rank * (phalanx ? 3 : 2);  // rank 1 .. 6 (waiting pawns: 7)
+      s.Add(p[kConnectedPawnMg] * weight / 2, p[kConnectedPawnEg] * weight / 2);
+    }
     if (masks.forward_file[us][sq] & our_pawns) s.Add(-p[kDoubledPawnMg], -p[kDoubledPawnEg]);
     if (!(masks.adjacent_files[FileOf(sq)] & our_pawns))
       s.Add(-p[kIsolatedPawnMg], -p[kIsolatedPawnEg]);

@@ -64,6 +64,8 @@ enum EvalParam : int {
   kPassedKingEg,  // a passed pawn's path: the enemy king far from it, ours near
   kPassedFreeMg,  // a passed pawn whose next square is empty
   kPassedFreeEg,
+  kConnectedPawnMg,  // a pawn defended by a pawn or beside one, more the further it stands
+  kConnectedPawnEg,
   kEvalParamCount
 };
 
