@@ -114,7 +114,7 @@ absl::StatusOr<std::unique_ptr<GameStore>> GameStore::Open(const std::string& da
     sqlite3_close(db);
     return absl::UnavailableError(absl::StrCat("cannot open ", path, ": ", message));
   }
-  std::unique_ptr<GameStore> store(new GameStore(db, path));
+  std::unique_ptr<GameStore> store(new GameStore(db));
   absl::MutexLock lock(&store->mutex_);
   sqlite3_busy_timeout(db, 5000);
   // WAL: readers do not block the writer. synchronous=FULL: a commit that returned is on disk.
@@ -134,10 +134,6 @@ absl::StatusOr<std::unique_ptr<GameStore>> GameStore::Open(const std::string& da
 }
 
 GameStore::~GameStore() {
-  {
-    absl::MutexLock lock(&checkpoint_mutex_);
-    sqlite3_close(checkpointer_);
-  }
   absl::MutexLock lock(&mutex_);
   sqlite3_close(db_);
 }
@@ -194,21 +190,10 @@ absl::StatusOr<std::vector<StoredJob>> GameStore::LoadJobs() {
 }
 
 absl::Status GameStore::Checkpoint() {
-  absl::MutexLock lock(&checkpoint_mutex_);
-  // A new connection checkpoints nothing until it has read the file and found it in WAL mode.
-  if (checkpointer_ == nullptr &&
-      (sqlite3_open_v2(path_.c_str(), &checkpointer_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
-                       nullptr) != SQLITE_OK ||
-       sqlite3_exec(checkpointer_, "PRAGMA journal_mode=WAL;", nullptr, nullptr, nullptr) !=
-           SQLITE_OK)) {
-    const absl::Status s = SqlError(checkpointer_, "checkpoint: opening a second connection");
-    sqlite3_close(checkpointer_);
-    checkpointer_ = nullptr;
-    return s;
-  }
-  if (sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr,
-                                nullptr) != SQLITE_OK)
-    return SqlError(checkpointer_, "checkpoint");
+  absl::MutexLock lock(&mutex_);
+  if (sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) !=
+      SQLITE_OK)
+    return SqlError(db_, "checkpoint");
   return absl::OkStatus();
 }
 

@@ -98,7 +98,7 @@ class GameStore {
   absl::StatusOr<std::vector<StoredWorker>> LoadWorkers();
 
  private:
-  GameStore(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  explicit GameStore(sqlite3* db) : db_(db) {}
   absl::Status Exec(const char* sql) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
 
   // Group commit: `write` (statements, no transaction of its own) runs in one transaction with
@@ -117,12 +117,6 @@ class GameStore {
   absl::CondVar group_done_;  // a group commit ended
   absl::Mutex mutex_;
   sqlite3* db_ ABSL_GUARDED_BY(mutex_);
-  const std::string path_;
-  // A connection of its own for Checkpoint(): on db_ a checkpoint (copying the WAL back and
-  // syncing the file, tens of ms under load) would hold every submission and lease behind
-  // mutex_; on its own connection WAL lets commits go on meanwhile.
-  absl::Mutex checkpoint_mutex_;
-  sqlite3* checkpointer_ ABSL_GUARDED_BY(checkpoint_mutex_) = nullptr;
 };
 
 }  // namespace tumen::coordinator
