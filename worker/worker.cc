@@ -27,7 +27,13 @@ absl::Duration Backoff(int attempt) {
 }  // namespace
 
 Worker::Worker(std::unique_ptr<CoordinatorClient> client, Spool spool, WorkerOptions options)
-    : client_(std::move(client)), spool_(std::move(spool)), options_(std::move(options)) {}
+    : client_(std::move(client)),
+      spool_(std::move(spool)),
+      options_(std::move(options)),
+      register_failures_("register", Log),
+      lease_failures_("lease", Log),
+      heartbeat_failures_("heartbeat", Log),
+      upload_failures_("upload", Log) {}
 
 void Worker::RequestStop() {
   const int level = stop_level_.fetch_add(1) + 1;
@@ -49,6 +55,7 @@ absl::Status Worker::Register() {
   for (int attempt = 0; stop_level_.load() == 0; ++attempt) {
     absl::StatusOr<v1::RegisterWorkerResponse> r = client_->RegisterWorker(request);
     if (r.ok()) {
+      register_failures_.Succeeded();
       worker_id_ = r->worker_id();
       std::string engines;
       for (const auto& [name, path] : options_.engines)
@@ -63,7 +70,7 @@ absl::Status Worker::Register() {
         r.status().code() == absl::StatusCode::kPermissionDenied ||
         r.status().code() == absl::StatusCode::kInvalidArgument)
       return r.status();  // retrying cannot help
-    Log(absl::StrCat("register failed (", r.status().message(), "); retrying"));
+    register_failures_.Failed(std::string(r.status().message()));
     absl::SleepFor(Backoff(attempt));
   }
   return absl::CancelledError("stopped before registering");
@@ -99,10 +106,11 @@ absl::Status Worker::Run() {
     request.set_builds(options_.builds != nullptr);
     absl::StatusOr<v1::LeaseShardsResponse> r = client_->LeaseShards(request);
     if (!r.ok()) {
-      Log(absl::StrCat("lease failed (", r.status().message(), "); retrying"));
+      lease_failures_.Failed(std::string(r.status().message()));
       absl::SleepFor(Backoff(failures++));
       continue;
     }
+    lease_failures_.Succeeded();
     failures = 0;
     if (r->leases_size() == 0) {  // no work: poll again, less often the longer it lasts
       absl::SleepFor(idle_sleep);
@@ -321,9 +329,11 @@ bool Worker::UploadOnce() {
   for (const auto& [file, game] : batch) *request.add_games() = game;
   absl::StatusOr<v1::SubmitGamesResponse> r = client_->SubmitGames(request);
   if (!r.ok()) {
-    Log(absl::StrCat("upload failed (", r.status().message(), "); games stay in the spool"));
+    upload_failures_.Failed(
+        absl::StrCat(r.status().message(), "; ", spool_.Count(), " games wait in the spool"));
     return false;
   }
+  upload_failures_.Succeeded();
   for (int i = 0; i < r->acks_size() && i < int(batch.size()); ++i) {
     const v1::GameAck& ack = r->acks(i);
     // Accepted (or a duplicate) is done; a rejected game can never become valid either.
@@ -374,9 +384,10 @@ void Worker::HeartbeatThread() {
     }
     absl::StatusOr<v1::HeartbeatResponse> r = client_->Heartbeat(request);
     if (!r.ok()) {
-      Log(absl::StrCat("heartbeat failed: ", r.status().message()));
+      heartbeat_failures_.Failed(std::string(r.status().message()));
       continue;
     }
+    heartbeat_failures_.Succeeded();
     absl::MutexLock lock(&mutex_);
     for (const v1::ShardRef& ref : r->cancelled()) {
       auto it = shards_.find({ref.job_id(), ref.shard_id()});

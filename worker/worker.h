@@ -22,6 +22,7 @@
 #include "absl/synchronization/mutex.h"
 #include "worker/build_cache.h"
 #include "worker/coordinator_client.h"
+#include "worker/failure_log.h"
 #include "worker/spool.h"
 
 namespace tumen::worker {
@@ -91,6 +92,8 @@ class Worker {
   std::atomic<uint64_t> nodes_since_heartbeat_{0};
   std::atomic<uint32_t> games_since_heartbeat_{0};
   std::atomic<int64_t> games_played_{0};
+  // Calls that keep failing (the coordinator unreachable) are said once, then summed up.
+  FailureLog register_failures_, lease_failures_, heartbeat_failures_, upload_failures_;
 
   absl::Mutex mutex_;
   std::deque<Task> queue_ ABSL_GUARDED_BY(mutex_);

@@ -269,7 +269,8 @@ def partition(farm):
     wait_until(lambda: farm.spooled("w1") == 0, 60, "w1's spooled games uploaded")
     farm.expect_exactly(job, 16)
     log = open(farm.workers["w1"][1].log_path, errors="replace").read()
-    check("failed" in log, "w1's log shows no failed call while cut off")
+    check("heartbeat failed (" in log and "heartbeat works again after" in log,
+          f"w1's log does not tell the outage and its end:\n{log}")
     print(f"partition: w1 spooled {spooled_when_cut} games while cut off; all uploaded after")
 
 
@@ -298,9 +299,8 @@ def faulty_link(farm):
     check(stats["resets"] >= 1 and stats["stalls"] >= 1,
           f"the proxy injected too few faults to test anything: {stats}")
     log = open(farm.workers["w1"][1].log_path, errors="replace").read()
-    retries = len(re.findall(r"failed", log))
-    check(retries >= 1, "the worker never retried a call")
-    print(f"faulty link: proxy {stats}; {retries} failed calls retried by the worker")
+    check(re.search(r"\w+ failed \(", log), "the worker never retried a call")
+    print(f"faulty link: proxy {stats}; the worker's log:\n{log}")
 
 
 def coordinator_restart(farm):
