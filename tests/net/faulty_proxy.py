@@ -3,6 +3,7 @@
 
   faulty_proxy.py --listen HOST:PORT --target HOST:PORT --seed N --stats FILE
                   [--delay-ms MAX] [--reset-rate P] [--stall-rate P] [--stall-ms MS]
+                  [--stall-at CHUNK] [--reset-at CHUNK]
 
 Every chunk of bytes, in either direction, is held back a random 0..MAX ms (order kept), and
 then with probability --reset-rate both connections are reset (RST: the call in flight fails
@@ -10,8 +11,10 @@ mid-way, perhaps after the server acted on it), or with probability --stall-rate
 stops forwarding for --stall-ms (a stalled link: calls on it run into their deadlines and
 keepalive pings go unanswered). The kernel's netem qdisc would do the delays, but is not
 available everywhere; this runs wherever Python does. The random choices come from --seed (one
-generator per connection, seeded by the seed and the connection's number), and FILE gets the
-counts of what was done, as JSON, every second and at exit.
+generator per connection, seeded by the seed and the connection's number), and chunks number
+--stall-at and --reset-at (counted over all connections) stall and reset whatever the dice
+say, so that every run has both. FILE gets the counts of what was done, as JSON, every second
+and at exit.
 """
 import argparse
 import asyncio
@@ -70,11 +73,12 @@ class Connection:
                 delay = self.rng.uniform(0, self.args.delay_ms)
                 stats["delay_ms"] += int(delay)
                 roll = self.rng.random()
-                if roll < self.args.reset_rate:
+                if stats["chunks"] == self.args.reset_at or roll < self.args.reset_rate:
                     stats["resets"] += 1
                     self.close(upstream_writer, hard=True)
                     return
-                if roll < self.args.reset_rate + self.args.stall_rate:
+                if (stats["chunks"] == self.args.stall_at or
+                        roll < self.args.reset_rate + self.args.stall_rate):
                     stats["stalls"] += 1
                     self.stalled_until = max(self.stalled_until,
                                              loop.time() + self.args.stall_ms / 1000)
@@ -117,6 +121,10 @@ async def main():
     parser.add_argument("--reset-rate", type=float, default=0.02)
     parser.add_argument("--stall-rate", type=float, default=0.01)
     parser.add_argument("--stall-ms", type=float, default=4000)
+    # Whatever the dice say, the chunk with this number (counted over all connections) stalls,
+    # and that one resets: every run has at least one of each.
+    parser.add_argument("--stall-at", type=int, default=20)
+    parser.add_argument("--reset-at", type=int, default=40)
     args = parser.parse_args()
 
     async def accept(reader, writer):
