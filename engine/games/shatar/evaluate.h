@@ -66,6 +66,8 @@ enum EvalParam : int {
   kPassedFreeEg,
   kConnectedPawnMg,  // a pawn defended by a pawn or beside one, more the further it stands
   kConnectedPawnEg,
+  kRookSemiOpenFileMg,  // a rook on a file without pawns of its own side
+  kRookSemiOpenFileEg,
   kEvalParamCount
 };
 
