@@ -135,13 +135,13 @@ FakeWorker RegisterAndLease(const FarmHarness& farm) {
   return w;
 }
 
-// Plays the first game of the leased shard (pair index 0, A with White).
-v1::Game PlayFirstGame(const FakeWorker& w) {
+// Plays a game of the leased shard's first pair (colour 0: A with White).
+v1::Game PlayFirstGame(const FakeWorker& w, uint32_t colour = 0) {
   absl::StatusOr<selfplay::GameRecord> record =
-      selfplay::PlayGame(*proto::GameSpecFor(w.shard, 0, 0));
+      selfplay::PlayGame(*proto::GameSpecFor(w.shard, 0, colour));
   EXPECT_TRUE(record.ok()) << record.status();
   v1::Game g = *proto::ToProto(*record);
-  *g.mutable_id() = proto::GameIdFor(w.shard, 0, 0);
+  *g.mutable_id() = proto::GameIdFor(w.shard, 0, colour);
   return g;
 }
 
@@ -187,12 +187,7 @@ TEST(FarmEndToEnd, LateGamesOfAnEndedJobAreRepeatsOrRefused) {
   const v1::GameAck repeat = Submit(w, game);
   EXPECT_TRUE(repeat.accepted()) << repeat.error();
   EXPECT_TRUE(repeat.duplicate());
-  absl::StatusOr<selfplay::GameRecord> second =
-      selfplay::PlayGame(*proto::GameSpecFor(w.shard, 0, 1));
-  ASSERT_TRUE(second.ok());
-  v1::Game never_stored = *proto::ToProto(*second);
-  *never_stored.mutable_id() = proto::GameIdFor(w.shard, 0, 1);
-  const v1::GameAck late = Submit(w, never_stored);
+  const v1::GameAck late = Submit(w, PlayFirstGame(w, /*colour=*/1));
   EXPECT_FALSE(late.accepted());
   EXPECT_NE(late.error().find("not running"), std::string::npos) << late.error();
   absl::StatusOr<v1::JobInfo> info = farm.GetJob(job);

@@ -195,7 +195,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   const Bitboard shelter = (us == kWhite ? around << 8 : around >> 8) | around;
   s.Add(p[kKingShelterMg] * PopCount(shelter & our_pawns), 0);
   s.Add(0, p[kKingCentreEg] * Centrality(king));
-  attacks_out.by_pawns = PawnAttackSpan(us, pos.attacking_pawns(us));
+  attacks_out.by_pawns = defended_by_pawns;
   attacks_out.all |= attacks_out.by_pawns | KingAttacks(king);
   return s;
 }
