@@ -35,7 +35,8 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"PassedKingEg", 4, 0, 16, 1},       {"PassedFreeMg", 4, 0, 30, 2},
       {"PassedFreeEg", 10, 0, 40, 2},      {"ConnectedPawnMg", 5, 0, 20, 1},
       {"ConnectedPawnEg", 4, 0, 20, 1},    {"RookSemiOpenFileMg", 12, 0, 50, 3},
-      {"RookSemiOpenFileEg", 6, 0, 40, 2},
+      {"RookSemiOpenFileEg", 6, 0, 40, 2}, {"SafeCheckMg", 30, 0, 100, 5},
+      {"SafeCheckEg", 10, 0, 60, 3},
   };
   return specs;
 }
@@ -96,7 +97,8 @@ struct Attacks {
   Bitboard by_pawns = 0;
   Bitboard by_minors = 0;  // knights and bishops
   Bitboard by_rooks = 0;
-  Bitboard all = 0;  // every piece, the king included
+  Bitboard by_type[kPieceTypeCount] = {};  // knights, bishops, rooks and queen pieces
+  Bitboard all = 0;                        // every piece, the king included
 };
 
 Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& phase,
@@ -129,6 +131,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
       s.Add(p[t.value_mg], p[t.value_eg]);
       const Bitboard attacks = AttacksOf(t.type, sq, occupied);
       attacks_out.all |= attacks;
+      attacks_out.by_type[t.type] |= attacks;
       if (t.type == kKnight || t.type == kBishop) attacks_out.by_minors |= attacks;
       if (t.type == kRook) attacks_out.by_rooks |= attacks;
       const int mobility = PopCount(attacks & mobility_area);
@@ -221,6 +224,23 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
   return s;
 }
 
+// Safe checks of `us`: squares from which one of our pieces can check the enemy king, that
+// no enemy piece guards and none of ours stands on. They measure king danger better than
+// attacks on the zone alone: a check the defender cannot answer by capture costs him tempo
+// and often material.
+Score SafeChecks(const Position& pos, Color us, const Attacks& ours, const Attacks& theirs,
+                 const ParamValues& p) {
+  const Square king = pos.king_square(~us);
+  const Bitboard occupied = pos.pieces();
+  const Bitboard safe = ~theirs.all & ~pos.pieces(us);
+  int checks = 0;
+  for (PieceType type : {kKnight, kBishop, kRook, kQueen, kBers})
+    checks += PopCount(AttacksOf(type, king, occupied) & ours.by_type[type] & safe);
+  Score s;
+  s.Add(p[kSafeCheckMg] * checks, p[kSafeCheckEg] * checks);
+  return s;
+}
+
 }  // namespace
 
 int Evaluate(const Position& pos, const ParamValues& params) {
@@ -230,9 +250,13 @@ int Evaluate(const Position& pos, const ParamValues& params) {
   const Score black = EvaluateSide(pos, kBlack, params, phase, attacks[kBlack]);
   const Score white_threats = Threats(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
   const Score black_threats = Threats(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
+  const Score white_checks = SafeChecks(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
+  const Score black_checks = SafeChecks(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
   phase = std::min(phase, kMaxPhase);
-  const int mg = white.mg - black.mg + white_threats.mg - black_threats.mg;
-  const int eg = white.eg - black.eg + white_threats.eg - black_threats.eg;
+  const int mg =
+      white.mg - black.mg + white_threats.mg - black_threats.mg + white_checks.mg - black_checks.mg;
+  const int eg =
+      white.eg - black.eg + white_threats.eg - black_threats.eg + white_checks.eg - black_checks.eg;
   const int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
   return (pos.side_to_move() == kWhite ? score : -score) + params[kTempo];
 }

@@ -68,6 +68,8 @@ enum EvalParam : int {
   kConnectedPawnEg,
   kRookSemiOpenFileMg,  // a rook on a file without pawns of its own side
   kRookSemiOpenFileEg,
+  kSafeCheckMg,  // a square our piece can check the enemy king from, unguarded and free
+  kSafeCheckEg,
   kEvalParamCount
 };
 
