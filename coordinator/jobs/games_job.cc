@@ -1,6 +1,7 @@
 #include "coordinator/jobs/games_job.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "coordinator/server/metrics.h"
@@ -73,6 +74,7 @@ uint32_t GamesJob::GamesInShard(uint32_t shard) const {
 }
 
 bool GamesJob::HasOpenWork(int64_t now) const {
+  if (now < full_until_unix_ms_) return false;
   for (uint32_t s = 0; s < shard_count_; ++s)
     if (shard_games_stored_[s] < GamesInShard(s) && !Leased(s, now)) return true;
   return false;
@@ -96,15 +98,37 @@ v1::Shard GamesJob::MakeShard(uint32_t shard_id) {
 }
 
 void GamesJob::Lease(const LeaseRequester& worker, size_t max_leases, std::vector<v1::Lease>& out) {
-  if (!CanBeTakenBy(worker)) return;
-  for (uint32_t s = 0; s < shard_count_ && out.size() < max_leases; ++s) {
-    if (shard_games_stored_[s] >= GamesInShard(s) || Leased(s, worker.now_unix_ms)) continue;
+  const int64_t now = worker.now_unix_ms;
+  if (now < full_until_unix_ms_ || !CanBeTakenBy(worker)) return;
+  int64_t earliest_end = std::numeric_limits<int64_t>::max();
+  uint32_t s = 0;
+  for (; s < shard_count_ && out.size() < max_leases; ++s) {
+    if (shard_games_stored_[s] >= GamesInShard(s)) continue;
+    if (auto lease = leases.find(s);
+        lease != leases.end() && lease->second.deadline_unix_ms > now) {
+      earliest_end = std::min(earliest_end, lease->second.deadline_unix_ms);
+      continue;
+    }
     if (worker.metrics) worker.metrics->LeaseIssued(leases.contains(s));
     v1::Shard shard = MakeShard(s);
     if (const double factor = proto::ClockFactor(*ArmOfShard(s).spec, worker.bench_nps); factor > 0)
       shard.set_tc_factor(factor);
     Issue(worker, s, std::move(shard), out);
+    earliest_end = std::min(earliest_end, leases.at(s).deadline_unix_ms);
   }
+  // Every shard walked, and each unfinished one now leased: the job is full for a while.
+  if (s == shard_count_ && earliest_end != std::numeric_limits<int64_t>::max())
+    full_until_unix_ms_ = earliest_end;
+}
+
+void GamesJob::ClearLeases() {
+  Job::ClearLeases();
+  full_until_unix_ms_ = 0;
+}
+
+void GamesJob::ReleaseShard(uint32_t shard_id) {
+  Job::ReleaseShard(shard_id);
+  full_until_unix_ms_ = 0;
 }
 
 absl::StatusOr<std::pair<std::string, std::string>> GamesJob::PairParams(uint32_t pair) const {

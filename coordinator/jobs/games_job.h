@@ -24,6 +24,8 @@ class GamesJob : public Job {
   bool HasOpenWork(int64_t now_unix_ms) const override;
   void Lease(const LeaseRequester& worker, size_t max_leases, std::vector<v1::Lease>& out) override;
   bool ShardIsLive(uint32_t shard_id) const override { return shard_id < shard_count_; }
+  void ClearLeases() override;
+  void ReleaseShard(uint32_t shard_id) override;
   absl::Status CheckGame(const v1::Game& game) const override;
   void RecordGame(uint32_t pair, uint32_t colour, v1::GameResult result) override;
   v1::JobState Verdict() const override;
@@ -63,6 +65,11 @@ class GamesJob : public Job {
   uint32_t pairs_ = 0, shard_count_ = 0;
   std::vector<std::array<int8_t, 2>> points_;
   std::vector<uint32_t> shard_games_stored_;
+  // Set when a walk of the shards found every unfinished one under a live lease: none opens
+  // before the earliest of those leases ends, unless one is released (ReleaseShard,
+  // ClearLeases). Until then lease requests skip the job instead of walking its shards; with
+  // hundreds of jobs those walks made each lease cost milliseconds under the scheduler's mutex.
+  int64_t full_until_unix_ms_ = 0;
   uint64_t games_stored_ = 0;
   WdlCounts wdl_;
   PentanomialCounts pentanomial_;

@@ -369,7 +369,7 @@ absl::Status Scheduler::ReportBuild(const v1::ReportBuildRequest& r) {
     // The shard goes back to the pool at once rather than when its lease would expire.
     if (auto lease = job.leases.find(r.shard().shard_id());
         lease != job.leases.end() && lease->second.worker_id == r.worker_id())
-      job.leases.erase(lease);
+      job.ReleaseShard(r.shard().shard_id());
     lines.push_back(absl::StrCat("job ", job_id, ": worker ", w.stored.name, " cannot play build ",
                                  r.commit().substr(0, 10), ": ", problem.error()));
     // The job fails when no live worker that builds can still take it: it would wait for ever.
