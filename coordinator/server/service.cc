@@ -11,7 +11,7 @@ grpc::Status ToGrpc(const absl::Status& s) {
   return grpc::Status(static_cast<grpc::StatusCode>(s.code()), std::string(s.message()));
 }
 
-grpc::Status CoordinatorService::Authorize(grpc::ServerContext* ctx, Role needed) const {
+grpc::Status CoordinatorService::Authorize(grpc::ServerContextBase* ctx, Role needed) const {
   const auto& metadata = ctx->client_metadata();
   const auto it = metadata.find("authorization");
   const Role role =
@@ -54,10 +54,10 @@ grpc::Status CoordinatorService::LeaseShards(grpc::ServerContext* ctx,
   });
 }
 
-grpc::Status CoordinatorService::Heartbeat(grpc::ServerContext* ctx,
-                                           const v1::HeartbeatRequest* req,
-                                           v1::HeartbeatResponse* resp) {
-  return Observed("Heartbeat", [&]() -> grpc::Status {
+grpc::ServerUnaryReactor* CoordinatorService::Heartbeat(grpc::CallbackServerContext* ctx,
+                                                        const v1::HeartbeatRequest* req,
+                                                        v1::HeartbeatResponse* resp) {
+  return FinishInline(ctx, "Heartbeat", [&]() -> grpc::Status {
     if (grpc::Status s = Authorize(ctx, Role::kWorker); !s.ok()) return s;
     absl::StatusOr<v1::HeartbeatResponse> r = scheduler_->Heartbeat(*req);
     if (!r.ok()) return ToGrpc(r.status());

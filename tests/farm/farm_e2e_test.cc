@@ -236,6 +236,19 @@ TEST(FarmEndToEnd, CallsWithoutAValidTokenAreRefused) {
   absl::StatusOr<v1::RegisterWorkerResponse> r =
       farm.ClientWithToken("not-the-token-at-all-0123456789")->RegisterWorker(reg);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kUnauthenticated);
+  // Heartbeats take another path through the server (a callback method, service.h): the same
+  // check, and a registered worker's heartbeat with the right token goes through.
+  v1::HeartbeatRequest beat;
+  beat.set_worker_id("intruder");
+  EXPECT_EQ(
+      farm.ClientWithToken("not-the-token-at-all-0123456789")->Heartbeat(beat).status().code(),
+      absl::StatusCode::kUnauthenticated);
+  absl::StatusOr<v1::RegisterWorkerResponse> registered = farm.WorkerClient()->RegisterWorker(reg);
+  ASSERT_TRUE(registered.ok()) << registered.status();
+  beat.set_worker_id(registered->worker_id());
+  absl::StatusOr<v1::HeartbeatResponse> beat_ok = farm.WorkerClient()->Heartbeat(beat);
+  ASSERT_TRUE(beat_ok.ok()) << beat_ok.status();
+  EXPECT_GT(beat_ok->deadline_unix_ms(), 0);
   // A worker token cannot create jobs.
   v1::CreateJobRequest create;
   *create.mutable_spec() = SmallMatch(4, 200);
