@@ -428,7 +428,9 @@ absl::StatusOr<std::vector<StoredSpsaPair>> GameStore::LoadSpsaPairs(uint64_t jo
   return out;
 }
 
-absl::Status GameStore::UpsertWorker(const StoredWorker& w) {
+absl::Status GameStore::UpsertWorker(const StoredWorker& w) { return UpsertWorkers({w}); }
+
+absl::Status GameStore::UpsertWorkers(const std::vector<StoredWorker>& workers) {
   // Registrations come in herds (a fleet that starts): one commit for many.
   return GroupCommit([&]() ABSL_NO_THREAD_SAFETY_ANALYSIS -> absl::Status {
     Statement st(
@@ -438,17 +440,20 @@ absl::Status GameStore::UpsertWorker(const StoredWorker& w) {
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
         "last_seen_ms = excluded.last_seen_ms, games = excluded.games, nodes = excluded.nodes");
     if (!st.ok()) return SqlError(db_, "prepare worker upsert");
-    st.BindText(1, w.id);
-    st.BindText(2, w.name);
-    st.BindText(3, w.engine_version);
-    st.BindInt(4, w.cores);
-    st.BindInt(5, w.registered_unix_ms);
-    st.BindInt(6, w.last_seen_unix_ms);
-    st.BindInt(7, int64_t(w.games));
-    st.BindInt(8, int64_t(w.nodes));
-    st.BindInt(9, int64_t(w.bench_signature));
-    st.BindInt(10, w.bench_nps);
-    if (st.Step() != SQLITE_DONE) return SqlError(db_, "upsert worker");
+    for (const StoredWorker& w : workers) {
+      st.BindText(1, w.id);
+      st.BindText(2, w.name);
+      st.BindText(3, w.engine_version);
+      st.BindInt(4, w.cores);
+      st.BindInt(5, w.registered_unix_ms);
+      st.BindInt(6, w.last_seen_unix_ms);
+      st.BindInt(7, int64_t(w.games));
+      st.BindInt(8, int64_t(w.nodes));
+      st.BindInt(9, int64_t(w.bench_signature));
+      st.BindInt(10, w.bench_nps);
+      if (st.Step() != SQLITE_DONE) return SqlError(db_, "upsert worker");
+      st.Reset();
+    }
     return absl::OkStatus();
   });
 }

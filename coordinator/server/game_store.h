@@ -91,6 +91,8 @@ class GameStore {
   absl::StatusOr<std::vector<StoredSpsaPair>> LoadSpsaPairs(uint64_t job_id);
 
   absl::Status UpsertWorker(const StoredWorker& worker);
+  // Many in one write (a shutdown saving every worker's statistics).
+  absl::Status UpsertWorkers(const std::vector<StoredWorker>& workers);
 
   // Copies committed WAL pages back into the database file (a passive checkpoint: it never
   // waits for readers). The coordinator calls it every few seconds.

@@ -210,5 +210,9 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
   http.reset();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  // Submissions save each worker's statistics only every few minutes: save the rest now.
+  if (absl::Status s = (*scheduler)->SaveWorkerStatistics(); !s.ok())
+    std::fprintf(stderr, "tumen-coordinator: saving worker statistics: %s\n",
+                 std::string(s.message()).c_str());
   return 0;
 }

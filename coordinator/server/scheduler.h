@@ -64,6 +64,10 @@ class Scheduler {
 
   // Workers.
   absl::StatusOr<std::string> RegisterWorker(const v1::RegisterWorkerRequest& request);
+  // Writes the statistics (games, last seen) of every worker whose statistics changed since
+  // they were last saved, in one commit. Submissions save them at most every few minutes per
+  // worker; the coordinator calls this when it shuts down, so a clean restart loses none.
+  absl::Status SaveWorkerStatistics();
   // Only shards whose external engines the worker can run (`engines`) are leased to it, and
   // shards with engine builds as players only to a worker that `builds` and has not
   // reported a problem with one of those builds (ReportBuild).

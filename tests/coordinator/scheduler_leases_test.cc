@@ -1,6 +1,6 @@
-// A job whose unfinished shards are all leased is skipped by lease requests until its first
-// lease can end (games_job.h): the shortcut must never hide a shard that opened, whether its
-// lease expired or the worker released it early.
+// Leases and the workers that hold them. A job whose unfinished shards are all leased is
+// skipped by lease requests until its first lease can end (games_job.h): the shortcut must
+// never hide a shard that opened, whether its lease expired or the worker released it early.
 #include "gtest/gtest.h"
 #include "tests/coordinator/scheduler_fixture.h"
 
@@ -42,6 +42,26 @@ TEST_F(SchedulerLeases, AFullJobOpensAgainWhenALeaseExpiresOrIsReleased) {
   taken = Leases(b, {});
   ASSERT_EQ(taken.size(), 1u);
   EXPECT_EQ(taken[0].shard().shard_id(), 0u);
+}
+
+// Statistics go to the store every few minutes per worker; a clean shutdown saves the rest
+// (SaveWorkerStatistics), so a restarted coordinator lists when each worker was last seen.
+TEST_F(SchedulerLeases, WorkerStatisticsSavedAtShutdownSurviveARestart) {
+  const int64_t registered = now_;
+  const std::string a = Register("a"), b = Register("b");
+  now_ += 50'000;
+  v1::HeartbeatRequest beat;
+  beat.set_worker_id(a);
+  ASSERT_TRUE(scheduler_->Heartbeat(beat).ok());
+  const auto last_seen = [&](const std::string& id) {
+    for (const v1::WorkerInfo& w : scheduler_->ListWorkers())
+      if (w.worker_id() == id) return w.last_seen_unix_ms();
+    return int64_t{-1};
+  };
+  ASSERT_TRUE(scheduler_->SaveWorkerStatistics().ok());
+  Open();  // the restart
+  EXPECT_EQ(last_seen(a), registered + 50'000);
+  EXPECT_EQ(last_seen(b), registered);
 }
 
 }  // namespace
