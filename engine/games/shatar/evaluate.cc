@@ -8,35 +8,36 @@ namespace tumen::shatar {
 const std::vector<ParamSpec>& ShatarEvalSpecs() {
   // Order must follow EvalParam. Steps are fishtest-style c_end suggestions (~1/20 of range).
   static const std::vector<ParamSpec> specs = {
-      {"PawnMg", 90, 50, 150, 5},          {"PawnEg", 120, 70, 200, 5},
-      {"KnightMg", 320, 200, 450, 10},     {"KnightEg", 300, 200, 450, 10},
-      {"BishopMg", 330, 200, 450, 10},     {"BishopEg", 320, 200, 450, 10},
-      {"RookMg", 480, 350, 650, 12},       {"RookEg", 540, 400, 700, 12},
-      {"QueenMg", 950, 700, 1200, 20},     {"QueenEg", 1000, 750, 1250, 20},
-      {"BersMg", 700, 500, 950, 15},       {"BersEg", 760, 550, 1000, 15},
-      {"KnightMobilityMg", 4, 0, 15, 1},   {"KnightMobilityEg", 4, 0, 15, 1},
-      {"BishopMobilityMg", 5, 0, 15, 1},   {"BishopMobilityEg", 5, 0, 15, 1},
-      {"RookMobilityMg", 2, 0, 15, 1},     {"RookMobilityEg", 5, 0, 15, 1},
-      {"QueenMobilityMg", 1, 0, 10, 1},    {"QueenMobilityEg", 3, 0, 10, 1},
-      {"BersMobilityMg", 2, 0, 10, 1},     {"BersMobilityEg", 4, 0, 10, 1},
-      {"KnightCentreMg", 8, 0, 30, 2},     {"BishopCentreMg", 4, 0, 30, 2},
-      {"KingCentreEg", 10, 0, 30, 2},      {"PawnAdvanceMg", 3, 0, 20, 1},
-      {"PawnAdvanceEg", 6, 0, 20, 1},      {"DoubledPawnMg", 10, 0, 40, 2},
-      {"DoubledPawnEg", 20, 0, 60, 3},     {"IsolatedPawnMg", 10, 0, 40, 2},
-      {"IsolatedPawnEg", 12, 0, 40, 2},    {"PassedPawnMg", 10, 0, 40, 2},
-      {"PassedPawnEg", 25, 0, 80, 4},      {"KingAttackWeight", 12, 0, 40, 2},
-      {"KingShelterMg", 12, 0, 40, 2},     {"RookOpenFileMg", 20, 0, 60, 3},
-      {"RookSeventhEg", 15, 0, 50, 3},     {"BishopPairMg", 25, 0, 80, 4},
-      {"BishopPairEg", 45, 0, 100, 5},     {"Tempo", 12, 0, 40, 2},
-      {"ThreatByPawnMg", 55, 0, 150, 6},   {"ThreatByPawnEg", 45, 0, 150, 6},
-      {"ThreatByMinorMg", 35, 0, 120, 5},  {"ThreatByMinorEg", 30, 0, 120, 5},
-      {"ThreatByRookMg", 35, 0, 120, 5},   {"ThreatByRookEg", 25, 0, 120, 5},
-      {"HangingMg", 30, 0, 120, 5},        {"HangingEg", 20, 0, 120, 5},
-      {"PassedKingEg", 4, 0, 16, 1},       {"PassedFreeMg", 4, 0, 30, 2},
-      {"PassedFreeEg", 10, 0, 40, 2},      {"ConnectedPawnMg", 5, 0, 20, 1},
-      {"ConnectedPawnEg", 4, 0, 20, 1},    {"RookSemiOpenFileMg", 12, 0, 50, 3},
-      {"RookSemiOpenFileEg", 6, 0, 40, 2}, {"SafeCheckMg", 30, 0, 100, 5},
-      {"SafeCheckEg", 10, 0, 60, 3},
+      {"PawnMg", 90, 50, 150, 5},           {"PawnEg", 120, 70, 200, 5},
+      {"KnightMg", 320, 200, 450, 10},      {"KnightEg", 300, 200, 450, 10},
+      {"BishopMg", 330, 200, 450, 10},      {"BishopEg", 320, 200, 450, 10},
+      {"RookMg", 480, 350, 650, 12},        {"RookEg", 540, 400, 700, 12},
+      {"QueenMg", 950, 700, 1200, 20},      {"QueenEg", 1000, 750, 1250, 20},
+      {"BersMg", 700, 500, 950, 15},        {"BersEg", 760, 550, 1000, 15},
+      {"KnightMobilityMg", 4, 0, 15, 1},    {"KnightMobilityEg", 4, 0, 15, 1},
+      {"BishopMobilityMg", 5, 0, 15, 1},    {"BishopMobilityEg", 5, 0, 15, 1},
+      {"RookMobilityMg", 2, 0, 15, 1},      {"RookMobilityEg", 5, 0, 15, 1},
+      {"QueenMobilityMg", 1, 0, 10, 1},     {"QueenMobilityEg", 3, 0, 10, 1},
+      {"BersMobilityMg", 2, 0, 10, 1},      {"BersMobilityEg", 4, 0, 10, 1},
+      {"KnightCentreMg", 8, 0, 30, 2},      {"BishopCentreMg", 4, 0, 30, 2},
+      {"KingCentreEg", 10, 0, 30, 2},       {"PawnAdvanceMg", 3, 0, 20, 1},
+      {"PawnAdvanceEg", 6, 0, 20, 1},       {"DoubledPawnMg", 10, 0, 40, 2},
+      {"DoubledPawnEg", 20, 0, 60, 3},      {"IsolatedPawnMg", 10, 0, 40, 2},
+      {"IsolatedPawnEg", 12, 0, 40, 2},     {"PassedPawnMg", 10, 0, 40, 2},
+      {"PassedPawnEg", 25, 0, 80, 4},       {"KingAttackWeight", 12, 0, 40, 2},
+      {"KingShelterMg", 12, 0, 40, 2},      {"RookOpenFileMg", 20, 0, 60, 3},
+      {"RookSeventhEg", 15, 0, 50, 3},      {"BishopPairMg", 25, 0, 80, 4},
+      {"BishopPairEg", 45, 0, 100, 5},      {"Tempo", 12, 0, 40, 2},
+      {"ThreatByPawnMg", 55, 0, 150, 6},    {"ThreatByPawnEg", 45, 0, 150, 6},
+      {"ThreatByMinorMg", 35, 0, 120, 5},   {"ThreatByMinorEg", 30, 0, 120, 5},
+      {"ThreatByRookMg", 35, 0, 120, 5},    {"ThreatByRookEg", 25, 0, 120, 5},
+      {"HangingMg", 30, 0, 120, 5},         {"HangingEg", 20, 0, 120, 5},
+      {"PassedKingEg", 4, 0, 16, 1},        {"PassedFreeMg", 4, 0, 30, 2},
+      {"PassedFreeEg", 10, 0, 40, 2},       {"ConnectedPawnMg", 5, 0, 20, 1},
+      {"ConnectedPawnEg", 4, 0, 20, 1},     {"RookSemiOpenFileMg", 12, 0, 50, 3},
+      {"RookSemiOpenFileEg", 6, 0, 40, 2},  {"SafeCheckMg", 30, 0, 100, 5},
+      {"SafeCheckEg", 10, 0, 60, 3},        {"ThreatByPawnPushMg", 15, 0, 60, 3},
+      {"ThreatByPawnPushEg", 12, 0, 60, 3},
   };
   return specs;
 }
@@ -217,10 +218,17 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
   const int by_minor = PopCount(ours.by_minors & majors);
   const int by_rook = PopCount(ours.by_rooks & queen_pieces);
   const int hanging = PopCount(ours.all & ~theirs.all & (pieces | pos.pieces(them, kPawn)));
-  s.Add(p[kThreatByPawnMg] * by_pawn + p[kThreatByMinorMg] * by_minor +
-            p[kThreatByRookMg] * by_rook + p[kHangingMg] * hanging,
-        p[kThreatByPawnEg] * by_pawn + p[kThreatByMinorEg] * by_minor +
-            p[kThreatByRookEg] * by_rook + p[kHangingEg] * hanging);
+  // A pawn step to a square where the pawn is safe (not attacked, or defended) that would attack
+  // an enemy piece: a threat one move away, often a fork.
+  const Bitboard pawns = pos.attacking_pawns(us);
+  const Bitboard pushed = (us == kWhite ? pawns << 8 : pawns >> 8) & ~pos.pieces();
+  const Bitboard safe_pushes = pushed & (~theirs.all | ours.all);
+  const int by_push = PopCount(PawnAttackSpan(us, safe_pushes) & pieces);
+  s.Add(
+      p[kThreatByPawnMg] * by_pawn + p[kThreatByMinorMg] * by_minor + p[kThreatByRookMg] * by_rook +
+          p[kHangingMg] * hanging + p[kThreatByPawnPushMg] * by_push,
+      p[kThreatByPawnEg] * by_pawn + p[kThreatByMinorEg] * by_minor + p[kThreatByRookEg] * by_rook +
+          p[kHangingEg] * hanging + p[kThreatByPawnPushEg] * by_push);
   return s;
 }
 

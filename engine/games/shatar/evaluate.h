@@ -70,6 +70,8 @@ enum EvalParam : int {
   kRookSemiOpenFileEg,
   kSafeCheckMg,  // a square our piece can check the enemy king from, unguarded and free
   kSafeCheckEg,
+  kThreatByPawnPushMg,  // an enemy piece a safe pawn step away from being attacked by the pawn
+  kThreatByPawnPushEg,
   kEvalParamCount
 };
 
