@@ -274,9 +274,11 @@ absl::Status Scheduler::SaveWorkerStatistics() {
     absl::MutexLock lock(&mutex_);
     const int64_t now = Now();
     for (auto& [id, w] : workers_)
-      if (w.stored.last_seen_unix_ms >= w.saved_unix_ms) {  // seen since (or as) it was saved
+      // Seen (or given games) since, or as, it was last saved.
+      if (w.stored.last_seen_unix_ms >= w.saved_unix_ms || w.stored.games != w.saved_games) {
         changed.push_back(w.stored);
         w.saved_unix_ms = now;
+        w.saved_games = w.stored.games;
       }
   }
   return store_->UpsertWorkers(changed);
@@ -538,6 +540,7 @@ absl::StatusOr<v1::SubmitGamesResponse> Scheduler::SubmitGames(const v1::SubmitG
     const int64_t now = Now();
     if (now - w.saved_unix_ms < kWorkerSaveMs) return response;
     w.saved_unix_ms = now;
+    w.saved_games = w.stored.games;
     snapshot = w.stored;
   }
   (void)store_->UpsertWorker(snapshot);

@@ -100,6 +100,7 @@ class Scheduler {
     StoredWorker stored;
     uint64_t nodes_since_register = 0;
     int64_t saved_unix_ms = 0;  // when its statistics last went to the store
+    uint64_t saved_games = 0;   // its game count then
     // The external engines of its last lease request (sorted); unknown until its first one
     // since this coordinator started.
     bool engines_known = false;
