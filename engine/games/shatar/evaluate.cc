@@ -96,8 +96,6 @@ constexpr int kAttackUnits[kPieceTypeCount] = {0, 0, 2, 2, 3, 5, 4, 0};
 // The squares each side attacks, gathered while its pieces are scored, for the threats.
 struct Attacks {
   Bitboard by_pawns = 0;
-  Bitboard by_minors = 0;  // knights and bishops
-  Bitboard by_rooks = 0;
   Bitboard by_type[kPieceTypeCount] = {};  // knights, bishops, rooks and queen pieces
   Bitboard all = 0;                        // every piece, the king included
 };
@@ -133,8 +131,6 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
       const Bitboard attacks = AttacksOf(t.type, sq, occupied);
       attacks_out.all |= attacks;
       attacks_out.by_type[t.type] |= attacks;
-      if (t.type == kKnight || t.type == kBishop) attacks_out.by_minors |= attacks;
-      if (t.type == kRook) attacks_out.by_rooks |= attacks;
       const int mobility = PopCount(attacks & mobility_area);
       s.Add(p[t.mob_mg] * mobility, p[t.mob_eg] * mobility);
       if (attacks & king_zone) {
@@ -215,8 +211,8 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
   const Bitboard majors = pos.pieces(them, kRook) | queen_pieces;
   Score s;
   const int by_pawn = PopCount(ours.by_pawns & pieces);
-  const int by_minor = PopCount(ours.by_minors & majors);
-  const int by_rook = PopCount(ours.by_rooks & queen_pieces);
+  const int by_minor = PopCount((ours.by_type[kKnight] | ours.by_type[kBishop]) & majors);
+  const int by_rook = PopCount(ours.by_type[kRook] & queen_pieces);
   const int hanging = PopCount(ours.all & ~theirs.all & (pieces | pos.pieces(them, kPawn)));
   // A pawn step to a square where the pawn is safe (not attacked, or defended) that would attack
   // an enemy piece: a threat one move away, often a fork.
