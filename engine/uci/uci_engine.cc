@@ -61,11 +61,17 @@ UciEngine::UciEngine(std::ostream& out) : out_(out) {
 UciEngine::~UciEngine() { StopSearch(); }
 
 void UciEngine::Run(std::istream& in) {
+  // Reading must not flush the output behind Emit's mutex. std::cin is tied to std::cout, so
+  // every getline would flush std::cout from this thread while the search thread writes to it:
+  // a data race on the stream buffer that, under load, printed one bestmove twice, and the
+  // next `go` of a match runner then read the stale answer as its move. Emit flushes itself.
+  std::ostream* const tied = in.tie(nullptr);
   std::string line;
   while (std::getline(in, line)) {
     if (!HandleLine(line)) break;
   }
   WaitForSearch();
+  in.tie(tied);
 }
 
 void UciEngine::Emit(const std::string& text) {

@@ -1,7 +1,12 @@
 // The UCI front end: in-process through streams, and the real binary through a pipe.
 #include "engine/uci/uci_engine.h"
 
+#include <atomic>
+#include <chrono>
+#include <mutex>
 #include <sstream>
+#include <streambuf>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -304,6 +309,76 @@ TEST(UciEngine, VariantSwitchKeepsOnlyUserSetParameters) {
                   "setoption name UCI_Variant value shatar", "position startpos"},
                  6),
       FreshSessionNodes("shatar", "KnightMg 300\n", 6));
+}
+
+// An unbuffered output that notes when two threads write or flush at once. Each call stays
+// inside for a moment, so that an unguarded call from a second thread is caught reliably.
+class OverlapDetectingBuf : public std::streambuf {
+ public:
+  bool overlapped() const { return overlapped_.load(); }
+  std::string text() {
+    std::lock_guard<std::mutex> lock(text_mutex_);
+    return text_;
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (c == traits_type::eof()) return traits_type::not_eof(c);
+    const char ch = char(c);
+    return xsputn(&ch, 1) == 1 ? c : traits_type::eof();
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    Enter();
+    {
+      std::lock_guard<std::mutex> lock(text_mutex_);
+      text_.append(s, size_t(n));
+    }
+    Leave();
+    return n;
+  }
+  int sync() override {
+    Enter();
+    Leave();
+    return 0;
+  }
+
+ private:
+  void Enter() {
+    if (inside_.exchange(true)) overlapped_ = true;
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  }
+  void Leave() { inside_ = false; }
+
+  std::atomic<bool> inside_{false}, overlapped_{false};
+  std::mutex text_mutex_;
+  std::string text_;
+};
+
+// The input of a real session is std::cin, tied to std::cout: reading a line must not flush
+// the output while the search thread writes to it. That race printed a bestmove twice under
+// load, and a match runner then took the stale answer for its next move.
+TEST(UciEngine, ReadingCommandsNeverTouchesTheOutputWhileASearchWrites) {
+  OverlapDetectingBuf buf;
+  std::ostream out(&buf);
+  std::string commands = "position startpos\ngo infinite\n";
+  for (int i = 0; i < 300; ++i) commands += "isready\n";
+  commands += "stop\n";
+  std::istringstream in(commands);
+  in.tie(&out);  // as std::cin is tied to std::cout
+  {
+    UciEngine engine(out);
+    engine.Run(in);
+  }
+  EXPECT_FALSE(buf.overlapped()) << "two threads used the output stream at once";
+  EXPECT_EQ(in.tie(), &out) << "Run gives the input its tie back";
+  const std::string text = buf.text();
+  size_t bestmoves = 0, readyoks = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    bestmoves += line.rfind("bestmove ", 0) == 0;
+    readyoks += line == "readyok";
+  }
+  EXPECT_EQ(bestmoves, 1u) << text.substr(text.size() > 2000 ? text.size() - 2000 : 0);
+  EXPECT_EQ(readyoks, 300u);
 }
 
 // Through a pipe: `go infinite` runs until `stop`, `isready` is answered meanwhile, clocks
