@@ -9,11 +9,11 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
   // Order must follow EvalParam. Steps are fishtest-style c_end suggestions (~1/20 of range).
   static const std::vector<ParamSpec> specs = {
       {"PawnMg", 90, 50, 150, 5},           {"PawnEg", 120, 70, 200, 5},
-      {"KnightMg", 320, 200, 450, 10},      {"KnightEg", 300, 200, 450, 10},
-      {"BishopMg", 330, 200, 450, 10},      {"BishopEg", 320, 200, 450, 10},
-      {"RookMg", 480, 350, 650, 12},        {"RookEg", 540, 400, 700, 12},
+      {"KnightMg", 320, 200, 600, 10},      {"KnightEg", 300, 200, 600, 10},
+      {"BishopMg", 330, 200, 600, 10},      {"BishopEg", 320, 200, 600, 10},
+      {"RookMg", 480, 350, 900, 12},        {"RookEg", 540, 400, 900, 12},
       {"QueenMg", 950, 700, 1200, 20},      {"QueenEg", 1000, 750, 1250, 20},
-      {"BersMg", 700, 500, 950, 15},        {"BersEg", 760, 550, 1000, 15},
+      {"BersMg", 700, 500, 1300, 15},        {"BersEg", 760, 550, 1300, 15},
       {"KnightMobilityMg", 4, 0, 15, 1},    {"KnightMobilityEg", 4, 0, 15, 1},
       {"BishopMobilityMg", 5, 0, 15, 1},    {"BishopMobilityEg", 5, 0, 15, 1},
       {"RookMobilityMg", 2, 0, 15, 1},      {"RookMobilityEg", 5, 0, 15, 1},
