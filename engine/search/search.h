@@ -632,6 +632,11 @@ class Search {
       // Captures that lose material in the exchange (scored below zero, so they are sorted
       // last) cannot raise a stand-pat score.
       if (!in_check && scores[i] < 0) break;
+      // Delta pruning: a capture whose exchange, plus a margin for the positional change,
+      // cannot lift the stand-pat score to alpha is not searched.
+      if (!in_check && m != tt_move && static_eval + Param(kQsDeltaMargin) <= alpha &&
+          !SeeGe(pos, m, alpha - static_eval - Param(kQsDeltaMargin) + 1))
+        continue;
       G::DoMove(pos, m, w.states[ply]);
       const int value = -Quiescence(w, -beta, -alpha, ply + 1);
       G::UndoMove(pos, m);

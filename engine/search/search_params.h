@@ -23,6 +23,7 @@ enum SearchParam : int {
   kSeeCaptureMargin,      // a capture losing more than margin * depth in SEE is pruned
   kSeeQuietMargin,        // a quiet move losing more than margin * depth^2 in SEE is pruned
   kLmrHistoryDivisor,     // LMR reduces one ply less per this much history (+-16384)
+  kQsDeltaMargin,         // quiescence skips a capture whose SEE + margin cannot reach alpha
   kSearchParamCount
 };
 
@@ -35,6 +36,7 @@ inline const std::vector<ParamSpec>& SearchSpecs() {
       {"FutilityBase", 80, 0, 300, 15},      {"FutilityMargin", 100, 30, 250, 10},
       {"LowDepthPruningDepth", 6, 0, 10, 1}, {"SeeCaptureMargin", 100, 0, 300, 15},
       {"SeeQuietMargin", 25, 0, 100, 5},     {"LmrHistoryDivisor", 8000, 2000, 30000, 1000},
+      {"QsDeltaMargin", 150, 0, 500, 20},
   };
   return specs;
 }
