@@ -13,7 +13,7 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"BishopMg", 330, 200, 600, 10},      {"BishopEg", 320, 200, 600, 10},
       {"RookMg", 480, 350, 900, 12},        {"RookEg", 540, 400, 900, 12},
       {"QueenMg", 950, 700, 1200, 20},      {"QueenEg", 1000, 750, 1250, 20},
-      {"BersMg", 700, 500, 1300, 15},        {"BersEg", 760, 550, 1300, 15},
+      {"BersMg", 700, 500, 1300, 15},       {"BersEg", 760, 550, 1300, 15},
       {"KnightMobilityMg", 4, 0, 15, 1},    {"KnightMobilityEg", 4, 0, 15, 1},
       {"BishopMobilityMg", 5, 0, 15, 1},    {"BishopMobilityEg", 5, 0, 15, 1},
       {"RookMobilityMg", 2, 0, 15, 1},      {"RookMobilityEg", 5, 0, 15, 1},
