@@ -44,13 +44,13 @@ int Value(GameSession& session, const std::string& name) {
 }
 
 TEST(EvalFit, RecoversTheValueThatGeneratedTheLabels) {
-  // The truth: knights worth 420 where the engine says about 310. Labels are the truth's
+  // The truth: knights worth 330 where the engine says about 420. Labels are the truth's
   // winning probabilities, so only KnightMg/KnightEg can explain them.
   std::unique_ptr<GameSession> truth = Session();
   const std::vector<std::string> fens = RandomPositions(*truth, 300, 7);
   ASSERT_GT(fens.size(), 5000u);
-  ASSERT_TRUE(truth->params().Set("KnightMg", 420).ok());
-  ASSERT_TRUE(truth->params().Set("KnightEg", 420).ok());
+  ASSERT_TRUE(truth->params().Set("KnightMg", 330).ok());
+  ASSERT_TRUE(truth->params().Set("KnightEg", 330).ok());
   absl::StatusOr<std::unique_ptr<EvalPositions>> truth_positions = truth->ParsePositions(fens);
   ASSERT_TRUE(truth_positions.ok()) << truth_positions.status();
   std::vector<int> evals(fens.size());
@@ -60,7 +60,7 @@ TEST(EvalFit, RecoversTheValueThatGeneratedTheLabels) {
 
   std::unique_ptr<GameSession> session = Session();
   const int start = Value(*session, "KnightMg");
-  ASSERT_LT(start, 350);
+  ASSERT_GT(start, 400);
   absl::StatusOr<std::unique_ptr<EvalPositions>> positions = session->ParsePositions(fens);
   ASSERT_TRUE(positions.ok()) << positions.status();
   EvalFitOptions options;
@@ -73,7 +73,7 @@ TEST(EvalFit, RecoversTheValueThatGeneratedTheLabels) {
   EXPECT_EQ(fit->changed, 2);
   // Within a few steps of the truth, and the session holds the fitted values.
   for (const auto& [name, value] : fit->fitted) {
-    EXPECT_NEAR(value, 420, 30) << name;
+    EXPECT_NEAR(value, 330, 30) << name;
     EXPECT_EQ(Value(*session, name), value);
   }
   EXPECT_GT(fit->k, 0.002);

@@ -265,9 +265,9 @@ TEST(UciEngine, ParametersAreSpinOptions) {
       RunCommands({"uci", "setoption name KnightMg value 5000", "setoption name KnightMg value 310",
                    "setoption name Hash value 0"});
   // shatar's default is its SPSA-tuned value (engine/games/shatar/rules.cc), not the table's 320.
-  EXPECT_TRUE(Contains(out, "option name KnightMg type spin default 316 min 200 max 450"));
+  EXPECT_TRUE(Contains(out, "option name KnightMg type spin default 316 min 200 max 600"));
   EXPECT_TRUE(Contains(out, "option name Threads type spin"));
-  EXPECT_TRUE(Contains(out, "info string error: parameter KnightMg = 5000 is outside [200, 450]"));
+  EXPECT_TRUE(Contains(out, "info string error: parameter KnightMg = 5000 is outside [200, 600]"));
   EXPECT_TRUE(Contains(out, "info string error: 'Hash' needs a number from 1"));
 }
 
