@@ -154,6 +154,8 @@ class Search {
     Move killers[kMaxPly + 4][2] = {};
     Move pv[kMaxPly + 4][kMaxPly + 4] = {};
     int pv_length[kMaxPly + 4] = {};
+    // Static evaluation at each ply of the current line; -kInfiniteScore where in check.
+    int static_evals[kMaxPly + 4] = {};
     int (*history)[G::kHistorySize];  // this thread's History::butterfly
     int side_to_move_at_root = 0;
     uint64_t local_nodes = 0;
@@ -221,6 +223,7 @@ class Search {
 
   void IterativeDeepening(Worker& w, const InfoCallback* on_info) {
     if (w.root_moves.empty()) return;
+    w.static_evals[0] = G::InCheck(w.pos) ? -kInfiniteScore : G::Evaluate(w.pos, *ep_);
     const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
     const int multipv = std::min<int>(std::max(1, limits_.multipv), int(w.root_moves.size()));
     for (int depth = 1; depth <= max_depth; ++depth) {
@@ -465,9 +468,21 @@ class Search {
              (tt->bound == Bound::kUpper && v < eval)))
           eval = v;
       }
+    }
+    // Improving: the static evaluation rose since our previous move (two plies back, or four
+    // where that one was in check). A position getting better for us is pruned more readily
+    // above beta and its late moves reduced less.
+    w.static_evals[ply] = static_eval;
+    bool improving = false;
+    if (!in_check) {
+      const int before = ply >= 2 && w.static_evals[ply - 2] != -kInfiniteScore
+                             ? w.static_evals[ply - 2]
+                         : ply >= 4 ? w.static_evals[ply - 4]
+                                    : -kInfiniteScore;
+      improving = before == -kInfiniteScore || static_eval > before;
       // Reverse futility: far above beta at low depth, a quiet move will not drop it.
       if (!pv_node && depth <= Param(kReverseFutilityDepth) && !IsMateScore(beta) &&
-          eval - Param(kReverseFutilityMargin) * depth >= beta)
+          eval - Param(kReverseFutilityMargin) * (depth - improving) >= beta)
         return eval;
       // Null move: give the opponent a free move; still above beta means a cutoff.
       if (!pv_node && allow_null && depth >= 3 && eval >= beta && G::NullMoveAllowed(pos)) {
@@ -537,7 +552,7 @@ class Search {
         if (depth >= 3 && !tactical && !in_check && !gives_check) {
           // Moves with a good history are reduced less, moves with a bad one more.
           r = reductions_[std::min(depth, 63)][std::min(i + 1, 63)] - (pv_node ? 1 : 0) +
-              (breadcrumb.other_thread() ? 1 : 0) -
+              (improving ? 0 : 1) + (breadcrumb.other_thread() ? 1 : 0) -
               w.history[side][history_index] / Param(kLmrHistoryDivisor);
           r = std::clamp(r, 0, new_depth - 1);
         }
