@@ -1,6 +1,9 @@
-// tumen fit --jobs 3,4 --out FILE [--max-positions N] [--fit-params A,B] [--passes N]:
+// tumen fit --jobs 3,4 --out FILE [--max-positions N] [--fit-params A,B] [--passes N]
+//           [--teacher PATH [--teacher-variant V] [--teacher-options K=V,..] [--teacher-nodes N]
+//            [--teacher-weight W] [--teacher-processes N]]:
 // fits the evaluation parameters to the results of the stored games of finished (or running)
-// jobs (coordinator/stats/eval_fit.h) and writes them as a parameter file, which a match
+// jobs (coordinator/stats/eval_fit.h), or to a stronger engine's scores of their positions
+// (coordinator/stats/teacher_labels.h), and writes them as a parameter file, which a match
 // (--a FILE) or an SPRT of a commit with these values then judges.
 #include <cstdio>
 #include <string>
@@ -18,6 +21,7 @@
 #include "coordinator/cli/common.h"
 #include "coordinator/stats/eval_fit.h"
 #include "coordinator/stats/fit_positions.h"
+#include "coordinator/stats/teacher_labels.h"
 
 ABSL_FLAG(std::string, jobs, "", "fit: the jobs whose stored games it learns from, e.g. 3,4");
 ABSL_FLAG(uint32_t, max_positions, 200000,
@@ -25,6 +29,17 @@ ABSL_FLAG(uint32_t, max_positions, 200000,
 ABSL_FLAG(std::string, fit_params, "",
           "fit: the evaluation parameters to fit, e.g. KnightMg,RookMg (default: all of them)");
 ABSL_FLAG(int32_t, passes, 10, "fit: passes over the parameters (fewer when one moves none)");
+ABSL_FLAG(std::string, teacher, "",
+          "fit: label the positions with this UCI engine's search scores (a path, e.g. "
+          "/usr/games/fairy-stockfish) instead of the games' results alone");
+ABSL_FLAG(std::string, teacher_variant, "",
+          "fit: the teacher's UCI_Variant (default: the games' variant)");
+ABSL_FLAG(std::string, teacher_options, "Hash=16,Threads=1",
+          "fit: the teacher's UCI options, NAME=VALUE,...");
+ABSL_FLAG(uint64_t, teacher_nodes, 5000, "fit: the teacher's nodes per position");
+ABSL_FLAG(double, teacher_weight, 1.0,
+          "fit: a label is this share of the teacher's expected result, the rest the game's");
+ABSL_FLAG(int32_t, teacher_processes, 2, "fit: teacher processes run side by side");
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(uint64_t, seed);
 
@@ -44,6 +59,25 @@ int FitCommand(worker::CoordinatorClient& client) {
   if (out.empty()) return Fail("--out FILE is required: where the fitted parameters go");
   if (absl::GetFlag(FLAGS_max_positions) < 100) return Fail("--max-positions must be at least 100");
   if (absl::GetFlag(FLAGS_passes) < 1) return Fail("--passes must be at least 1");
+  const std::string teacher = absl::GetFlag(FLAGS_teacher);
+  coordinator::TeacherOptions teaching;
+  if (!teacher.empty()) {
+    teaching.engine.path = teacher;
+    if (absl::Status s = ParseKeyValues(absl::GetFlag(FLAGS_teacher_options),
+                                        [&](absl::string_view k, absl::string_view v) {
+                                          teaching.engine.options.emplace_back(k, v);
+                                          return true;
+                                        });
+        !s.ok())
+      return Fail(absl::StrCat("--teacher-options: ", s.message()));
+    teaching.nodes = absl::GetFlag(FLAGS_teacher_nodes);
+    teaching.weight = absl::GetFlag(FLAGS_teacher_weight);
+    teaching.processes = absl::GetFlag(FLAGS_teacher_processes);
+    if (teaching.nodes == 0) return Fail("--teacher-nodes must be at least 1");
+    if (!(teaching.weight >= 0 && teaching.weight <= 1))
+      return Fail("--teacher-weight must be within [0, 1]");
+    if (teaching.processes < 1) return Fail("--teacher-processes must be at least 1");
+  }
 
   // 1. Quiet positions of the stored games.
   coordinator::FitPositionSampler sampler(absl::GetFlag(FLAGS_max_positions),
@@ -69,7 +103,23 @@ int FitCommand(worker::CoordinatorClient& client) {
                sampler.fens().size(),
                static_cast<unsigned long long>(sampler.quiet_positions_seen()));
 
-  // 2. The fit, with the engine's own evaluation.
+  // 2. The teacher's labels, where one is given.
+  std::vector<double> labels = sampler.labels();
+  if (!teacher.empty()) {
+    const std::string variant = absl::GetFlag(FLAGS_teacher_variant);
+    teaching.engine.variant = variant.empty() ? sampler.variant() : variant;
+    const absl::Time start = absl::Now();
+    teaching.progress = [&](size_t done, size_t total) {
+      const double s = absl::ToDoubleSeconds(absl::Now() - start);
+      std::fprintf(stderr,
+                   "tumen: fit: teacher labelled %zu of %zu positions (%.0f s, %.0f s left)\n",
+                   done, total, s, s * double(total - done) / double(done));
+    };
+    if (absl::Status s = coordinator::BlendTeacherLabels(sampler.fens(), teaching, labels); !s.ok())
+      return Fail(s);
+  }
+
+  // 3. The fit, with the engine's own evaluation.
   absl::StatusOr<std::unique_ptr<GameSession>> session =
       CreateGameSession(sampler.variant(), sampler.rules());
   if (!session.ok()) return Fail(session.status());
@@ -87,14 +137,19 @@ int FitCommand(worker::CoordinatorClient& client) {
                  absl::ToDoubleSeconds(absl::Now() - start));
   };
   absl::StatusOr<coordinator::EvalFitResult> fit =
-      coordinator::FitEvalParams(**session, **positions, sampler.labels(), options);
+      coordinator::FitEvalParams(**session, **positions, labels, options);
   if (!fit.ok()) return Fail(fit.status());
 
-  // 3. The parameter file.
+  // 4. The parameter file.
+  const std::string labelled_by = teacher.empty()
+                                      ? "game results"
+                                      : absl::StrFormat("%.2f of teacher %s at %d nodes",
+                                                        teaching.weight, teacher, teaching.nodes);
   std::string text = absl::StrFormat(
-      "# tumen fit: jobs %s, %s, %d games, %d positions; K %.6f per cp; loss %.6f -> %.6f\n",
-      absl::StrJoin(jobs, ","), sampler.variant(), sampler.games(), sampler.fens().size(), fit->k,
-      fit->loss_before, fit->loss_after);
+      "# tumen fit: jobs %s, %s, %d games, %d positions labelled by %s; K %.6f per cp; loss %.6f "
+      "-> %.6f\n",
+      absl::StrJoin(jobs, ","), sampler.variant(), sampler.games(), sampler.fens().size(),
+      labelled_by, fit->k, fit->loss_before, fit->loss_after);
   for (const auto& [name, value] : fit->fitted) absl::StrAppend(&text, name, " ", value, "\n");
   if (absl::Status s = WriteFile(out, text); !s.ok()) return Fail(s);
   std::printf("positions %zu  K %.6f  loss %.6f -> %.6f  passes %d  changed %d of %zu  -> %s\n",

@@ -339,6 +339,33 @@ TEST(StudyJobsEndToEnd, FitLearnsTheEvaluationFromAJobsGamesAndWritesAParameterF
   ASSERT_TRUE(session.ok());
   EXPECT_TRUE((*session)->params().ParseText(text).ok()) << text;
 
+  // The same positions labelled by a teacher (our own engine here): other labels, so another
+  // loss before the fit, and the file says how it was labelled.
+  const std::string engine = std::string(TUMEN_BINARY_DIR) + "/bin/tumen-engine";
+  const auto [taught_code, taught] = farm.RunCli(absl::StrCat(
+      "fit --jobs ", job, " --out ", out, " --fit-params PawnMg,KnightMg --passes 2 --teacher ",
+      engine, " --teacher-nodes 300 --teacher-processes 1"));
+  ASSERT_EQ(taught_code, 0) << Slurp(farm.dir() + "/cli.err");
+  std::smatch t;
+  ASSERT_TRUE(std::regex_search(taught, t, summary)) << taught;
+  EXPECT_EQ(t[1], m[1]);  // the same sample
+  EXPECT_NE(t[3], m[3]);
+  EXPECT_NE(Slurp(out).find("labelled by 1.00 of teacher " + engine), std::string::npos)
+      << Slurp(out);
+  EXPECT_NE(Slurp(farm.dir() + "/cli.err").find("teacher labelled"), std::string::npos);
+  EXPECT_NE(farm.RunCli(absl::StrCat("fit --jobs ", job, " --out ", out,
+                                     " --teacher /nonexistent/teacher"))
+                .first,
+            0);
+  EXPECT_NE(Slurp(farm.dir() + "/cli.err").find("/nonexistent/teacher"), std::string::npos)
+      << Slurp(farm.dir() + "/cli.err");
+  EXPECT_NE(farm.RunCli(absl::StrCat("fit --jobs ", job, " --out ", out, " --teacher ", engine,
+                                     " --teacher-weight 2"))
+                .first,
+            0);
+  EXPECT_NE(Slurp(farm.dir() + "/cli.err").find("--teacher-weight must be within [0, 1]"),
+            std::string::npos);
+
   // Clear errors: no jobs, an unknown parameter, a job of another variant's games mixed in.
   EXPECT_NE(farm.RunCli("fit --out " + out).first, 0);
   EXPECT_NE(Slurp(farm.dir() + "/cli.err").find("--jobs is required"), std::string::npos);

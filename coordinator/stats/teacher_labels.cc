@@ -1,0 +1,80 @@
+#include "coordinator/stats/teacher_labels.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/score.h"
+
+namespace tumen::coordinator {
+
+double ExpectedScore(int score_cp) {
+  if (IsMateScore(score_cp)) return score_cp > 0 ? 1.0 : 0.0;
+  return 1.0 / (1.0 + std::pow(10.0, -score_cp / 400.0));
+}
+
+absl::Status BlendTeacherLabels(const std::vector<std::string>& fens, const TeacherOptions& options,
+                                std::vector<double>& labels) {
+  if (labels.size() != fens.size())
+    return absl::InvalidArgumentError("one label per position is needed");
+  if (options.weight < 0 || options.weight > 1)
+    return absl::InvalidArgumentError("the teacher's weight must be within [0, 1]");
+  if (options.nodes == 0) return absl::InvalidArgumentError("the teacher needs a node budget");
+  const int processes = std::clamp<int>(options.processes, 1, std::max<size_t>(1, fens.size()));
+  std::vector<double> teacher(fens.size(), -1);  // -1: no move found, the game's result stays
+  std::atomic<size_t> next{0}, done{0};
+  std::mutex mu;  // guards `failure` and serialises `progress`
+  absl::Status failure;
+  selfplay::TimeControl tc;
+  tc.nodes = options.nodes;
+  const int64_t no_clock[2] = {0, 0};
+  // A generous bound per position: a teacher that stops answering fails the labelling.
+  const absl::Duration timeout = absl::Seconds(30) + absl::Milliseconds(options.nodes / 10);
+  auto label = [&] {
+    absl::StatusOr<std::unique_ptr<selfplay::UciEnginePlayer>> engine =
+        selfplay::UciEnginePlayer::Start(options.engine);
+    if (!engine.ok()) {
+      std::lock_guard<std::mutex> lock(mu);
+      if (failure.ok()) failure = engine.status();
+      return;
+    }
+    for (size_t i; (i = next.fetch_add(1)) < fens.size();) {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (!failure.ok()) return;
+      }
+      // A fresh game per position: nothing the teacher learnt elsewhere colours its score.
+      absl::Status s = (*engine)->NewGame();
+      absl::StatusOr<selfplay::EngineMove> move =
+          s.ok() ? (*engine)->Think(fens[i], {}, tc, no_clock, timeout)
+                 : absl::StatusOr<selfplay::EngineMove>(s);
+      if (move.ok()) {
+        teacher[i] = ExpectedScore(move->score_cp);
+      } else if (move.status().code() != absl::StatusCode::kFailedPrecondition) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (failure.ok())
+          failure = absl::Status(move.status().code(),
+                                 absl::StrCat("teacher ", options.engine.path, " at ", fens[i],
+                                              ": ", move.status().message()));
+        return;
+      }
+      const size_t n = done.fetch_add(1) + 1;
+      if (options.progress && (n % 500 == 0 || n == fens.size())) {
+        std::lock_guard<std::mutex> lock(mu);
+        options.progress(n, fens.size());
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int p = 0; p < processes; ++p) threads.emplace_back(label);
+  for (std::thread& t : threads) t.join();
+  if (!failure.ok()) return failure;
+  for (size_t i = 0; i < fens.size(); ++i)
+    if (teacher[i] >= 0) labels[i] = options.weight * teacher[i] + (1 - options.weight) * labels[i];
+  return absl::OkStatus();
+}
+
+}  // namespace tumen::coordinator
