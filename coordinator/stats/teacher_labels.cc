@@ -2,18 +2,18 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <mutex>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "coordinator/stats/match_stats.h"
 #include "engine/core/score.h"
 
 namespace tumen::coordinator {
 
 double ExpectedScore(int score_cp) {
   if (IsMateScore(score_cp)) return score_cp > 0 ? 1.0 : 0.0;
-  return 1.0 / (1.0 + std::pow(10.0, -score_cp / 400.0));
+  return EloToScore(score_cp);  // the same logistic, centipawns read as Elo
 }
 
 absl::Status BlendTeacherLabels(const std::vector<std::string>& fens, const TeacherOptions& options,
@@ -26,7 +26,8 @@ absl::Status BlendTeacherLabels(const std::vector<std::string>& fens, const Teac
   const int processes = std::clamp<int>(options.processes, 1, std::max<size_t>(1, fens.size()));
   std::vector<double> teacher(fens.size(), -1);  // -1: no move found, the game's result stays
   std::atomic<size_t> next{0}, done{0};
-  std::mutex mu;  // guards `failure` and serialises `progress`
+  std::atomic<bool> failed{false};  // set with `failure`: the other threads stop
+  std::mutex mu;                    // guards `failure` and serialises `progress`
   absl::Status failure;
   selfplay::TimeControl tc;
   tc.nodes = options.nodes;
@@ -39,13 +40,10 @@ absl::Status BlendTeacherLabels(const std::vector<std::string>& fens, const Teac
     if (!engine.ok()) {
       std::lock_guard<std::mutex> lock(mu);
       if (failure.ok()) failure = engine.status();
+      failed = true;
       return;
     }
-    for (size_t i; (i = next.fetch_add(1)) < fens.size();) {
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (!failure.ok()) return;
-      }
+    for (size_t i; !failed && (i = next.fetch_add(1)) < fens.size();) {
       // A fresh game per position: nothing the teacher learnt elsewhere colours its score.
       absl::Status s = (*engine)->NewGame();
       absl::StatusOr<selfplay::EngineMove> move =
@@ -59,6 +57,7 @@ absl::Status BlendTeacherLabels(const std::vector<std::string>& fens, const Teac
           failure = absl::Status(move.status().code(),
                                  absl::StrCat("teacher ", options.engine.path, " at ", fens[i],
                                               ": ", move.status().message()));
+        failed = true;
         return;
       }
       const size_t n = done.fetch_add(1) + 1;
