@@ -37,7 +37,7 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"ConnectedPawnEg", 4, 0, 20, 1},     {"RookSemiOpenFileMg", 12, 0, 50, 3},
       {"RookSemiOpenFileEg", 6, 0, 40, 2},  {"SafeCheckMg", 30, 0, 100, 5},
       {"SafeCheckEg", 10, 0, 60, 3},        {"ThreatByPawnPushMg", 15, 0, 60, 3},
-      {"ThreatByPawnPushEg", 12, 0, 60, 3},
+      {"ThreatByPawnPushEg", 12, 0, 60, 3}, {"SpaceMg", 11, 0, 40, 2},
   };
   return specs;
 }
@@ -188,6 +188,20 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
         if (!(occupied & SquareBB(front))) s.Add(w * p[kPassedFreeMg], w * p[kPassedFreeEg]);
       }
     }
+  }
+  // Space: the squares of the four central files on our second to fourth ranks that no pawn of
+  // ours stands on and no enemy pawn attacks, counted twice where they lie behind our pawns.
+  // Room to manoeuvre matters while many pieces need it, so the weight grows with them.
+  {
+    const Bitboard centre_files = FileMask(2) | FileMask(3) | FileMask(4) | FileMask(5);
+    const Bitboard our_ranks = us == kWhite ? 0x00000000FFFFFF00ull : 0x00FFFFFF00000000ull;
+    const Bitboard safe = centre_files & our_ranks & ~our_pawns & ~their_pawn_attacks;
+    Bitboard behind = our_pawns;
+    behind |= us == kWhite ? behind >> 8 : behind << 8;
+    behind |= us == kWhite ? behind >> 16 : behind << 16;
+    const int bonus = PopCount(safe) + PopCount(safe & behind);
+    const int weight = std::max(0, PopCount(ours) - 3);
+    s.Add(p[kSpaceMg] * bonus * weight * weight / 256, 0);
   }
   // King: shelter in the middlegame, centralisation in the endgame.
   const Square king = pos.king_square(us);

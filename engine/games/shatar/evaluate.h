@@ -1,4 +1,4 @@
-// Static evaluation of the 8x8 family: material, centralisation, mobility, king safety,
+// Static evaluation of the 8x8 family: material, centralisation, mobility, space, king safety,
 // pawn structure and threats, tapered between middlegame and endgame. Every weight is a named
 // parameter (kShatarEvalParams), so SPSA jobs on the farm can tune it.
 #ifndef TUMEN_ENGINE_GAMES_SHATAR_EVALUATE_H_
@@ -72,6 +72,7 @@ enum EvalParam : int {
   kSafeCheckEg,
   kThreatByPawnPushMg,  // an enemy piece a safe pawn step away from being attacked by the pawn
   kThreatByPawnPushEg,
+  kSpaceMg,  // safe central squares behind our pawn front, weighted by the pieces left
   kEvalParamCount
 };
 
