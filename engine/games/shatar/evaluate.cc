@@ -194,7 +194,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   // Room to manoeuvre matters while many pieces need it, so the weight grows with them.
   {
     const Bitboard centre_files = FileMask(2) | FileMask(3) | FileMask(4) | FileMask(5);
-    const Bitboard our_ranks = us == kWhite ? 0x00000000FFFFFF00ull : 0x00FFFFFF00000000ull;
+    const Bitboard our_ranks = us == kWhite ? kRank2 | kRank3 | kRank4 : kRank5 | kRank6 | kRank7;
     const Bitboard safe = centre_files & our_ranks & ~our_pawns & ~their_pawn_attacks;
     Bitboard behind = our_pawns;
     behind |= us == kWhite ? behind >> 8 : behind << 8;
