@@ -40,5 +40,39 @@ TEST(Evaluation, SpaceIsAMiddlegameTerm) {
   EXPECT_EQ(TermOf(pawns_only.pos(), kSpaceMg, 11), 0);
 }
 
+TEST(Evaluation, PawnlessEndgamesAMinorPieceAheadAreScaledDown) {
+  const ParamValues params(&ShatarEvalSpecs());
+  // Chess values: knight 320, bishop 330, rook 480, queen 950 (middlegame).
+  const auto scale = [&](const char* fen, Color strong) {
+    return EndgameScale(TestGame("chess", fen).pos(), strong, params);
+  };
+  // A rook against a knight: 160 ahead, a rook's worth, against a lone minor.
+  EXPECT_EQ(scale("4k3/8/8/8/8/8/3n4/R3K3 w - - 0 1", kWhite), 4);
+  // Rook and bishop against a rook: 330 ahead, against more than a minor.
+  EXPECT_EQ(scale("4k3/8/8/3r4/8/8/8/RB2K3 w - - 0 1", kWhite), 14);
+  // A knight against pawns: less than a rook cannot mate.
+  EXPECT_EQ(scale("4k3/pp6/8/8/8/8/8/1N2K3 w - - 0 1", kWhite), 0);
+  // A pawn of the side ahead, or a lead of more than a minor piece: unscaled.
+  EXPECT_EQ(scale("4k3/8/8/8/8/8/P2n4/R3K3 w - - 0 1", kWhite), 64);
+  EXPECT_EQ(scale("4k3/8/8/3r4/8/8/8/Q3K3 w - - 0 1", kWhite), 64);
+  // Black ahead is read from its side.
+  EXPECT_EQ(scale("r3k3/3N4/8/8/8/8/8/4K3 b - - 0 1", kBlack), 4);
+}
+
+TEST(Evaluation, ThePawnlessScaleShrinksTheEndgameScore) {
+  // A rook against a knight: raising the rook's endgame value by 64 moves the (almost pure
+  // endgame, phase 3 of 24) evaluation by 64 * 4/64 * 21/24, between 3 and 4, give or take
+  // the rounding; with a white pawn on the board, by 64 * 21/24 = 56.
+  const auto rook_eg_term = [](const char* fen) {
+    const TestGame game("chess", fen);
+    ParamValues params(&ShatarEvalSpecs());
+    const int before = Evaluate(game.pos(), params);
+    params[kRookEg] += 64;
+    return Evaluate(game.pos(), params) - before;
+  };
+  EXPECT_NEAR(rook_eg_term("4k3/8/8/8/8/8/3n4/R3K3 w - - 0 1"), 3.5, 1.5);
+  EXPECT_NEAR(rook_eg_term("4k3/8/8/8/8/8/P2n4/R3K3 w - - 0 1"), 56, 1);
+}
+
 }  // namespace
 }  // namespace tumen::shatar

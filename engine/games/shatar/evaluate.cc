@@ -261,6 +261,21 @@ Score SafeChecks(const Position& pos, Color us, const Attacks& ours, const Attac
 
 }  // namespace
 
+int EndgameScale(const Position& pos, Color strong, const ParamValues& p) {
+  if (pos.pieces(strong, kPawn)) return 64;
+  const auto material = [&](Color c) {
+    return p[kKnightMg] * PopCount(pos.pieces(c, kKnight)) +
+           p[kBishopMg] * PopCount(pos.pieces(c, kBishop)) +
+           p[kRookMg] * PopCount(pos.pieces(c, kRook)) +
+           p[kQueenMg] * PopCount(pos.pieces(c, kQueen)) +
+           p[kBersMg] * PopCount(pos.pieces(c, kBers));
+  };
+  const int ours = material(strong), theirs = material(~strong);
+  if (ours - theirs > p[kBishopMg]) return 64;
+  if (ours < p[kRookMg]) return 0;
+  return theirs <= p[kBishopMg] ? 4 : 14;
+}
+
 int Evaluate(const Position& pos, const ParamValues& params) {
   int phase = 0;
   Attacks attacks[2];
@@ -273,8 +288,9 @@ int Evaluate(const Position& pos, const ParamValues& params) {
   phase = std::min(phase, kMaxPhase);
   const int mg =
       white.mg - black.mg + white_threats.mg - black_threats.mg + white_checks.mg - black_checks.mg;
-  const int eg =
+  int eg =
       white.eg - black.eg + white_threats.eg - black_threats.eg + white_checks.eg - black_checks.eg;
+  if (eg != 0) eg = eg * EndgameScale(pos, eg > 0 ? kWhite : kBlack, params) / 64;
   const int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
   return (pos.side_to_move() == kWhite ? score : -score) + params[kTempo];
 }

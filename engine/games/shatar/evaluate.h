@@ -78,6 +78,12 @@ enum EvalParam : int {
 
 const std::vector<ParamSpec>& ShatarEvalSpecs();
 
+// The share of the endgame score, out of 64, that `strong` (the side ahead) can turn into a win.
+// Without pawns, a lead of at most a minor piece rarely mates: 0 when its pieces come to less
+// than a rook, 4 against a lone minor, 14 otherwise (Stockfish's scale factors for pawnless
+// endgames); 64 in every other case.
+int EndgameScale(const Position& pos, Color strong, const ParamValues& params);
+
 // Score in centipawns for the side to move.
 int Evaluate(const Position& pos, const ParamValues& params);
 
