@@ -83,6 +83,19 @@ Bitboard PawnAttackSpan(Color c, Bitboard pawns) {
                      : ((pawns & ~kFileA) >> 9) | ((pawns & ~kFileH) >> 7);
 }
 
+// The pieces other than pawns and kings, with their value and mobility weights.
+struct PieceTerms {
+  PieceType type;
+  EvalParam value_mg, value_eg, mob_mg, mob_eg;
+};
+constexpr PieceTerms kPieceTerms[] = {
+    {kKnight, kKnightMg, kKnightEg, kKnightMobilityMg, kKnightMobilityEg},
+    {kBishop, kBishopMg, kBishopEg, kBishopMobilityMg, kBishopMobilityEg},
+    {kRook, kRookMg, kRookEg, kRookMobilityMg, kRookMobilityEg},
+    {kQueen, kQueenMg, kQueenEg, kQueenMobilityMg, kQueenMobilityEg},
+    {kBers, kBersMg, kBersEg, kBersMobilityMg, kBersMobilityEg},
+};
+
 struct Score {
   int mg = 0, eg = 0;
   void Add(int m, int e) { mg += m, eg += e; }
@@ -112,18 +125,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   const Bitboard king_zone = KingAttacks(their_king) | SquareBB(their_king);
   int attackers = 0, attack_units = 0;
 
-  struct PieceTerms {
-    PieceType type;
-    int value_mg, value_eg, mob_mg, mob_eg;
-  };
-  const PieceTerms pieces[] = {
-      {kKnight, kKnightMg, kKnightEg, kKnightMobilityMg, kKnightMobilityEg},
-      {kBishop, kBishopMg, kBishopEg, kBishopMobilityMg, kBishopMobilityEg},
-      {kRook, kRookMg, kRookEg, kRookMobilityMg, kRookMobilityEg},
-      {kQueen, kQueenMg, kQueenEg, kQueenMobilityMg, kQueenMobilityEg},
-      {kBers, kBersMg, kBersEg, kBersMobilityMg, kBersMobilityEg},
-  };
-  for (const PieceTerms& t : pieces) {
+  for (const PieceTerms& t : kPieceTerms) {
     for (Bitboard b = pos.pieces(us, t.type); b;) {
       const Square sq = PopLowestBit(b);
       phase += kPhaseWeight[t.type];
@@ -264,11 +266,9 @@ Score SafeChecks(const Position& pos, Color us, const Attacks& ours, const Attac
 int EndgameScale(const Position& pos, Color strong, const ParamValues& p) {
   if (pos.pieces(strong, kPawn)) return 64;
   const auto material = [&](Color c) {
-    return p[kKnightMg] * PopCount(pos.pieces(c, kKnight)) +
-           p[kBishopMg] * PopCount(pos.pieces(c, kBishop)) +
-           p[kRookMg] * PopCount(pos.pieces(c, kRook)) +
-           p[kQueenMg] * PopCount(pos.pieces(c, kQueen)) +
-           p[kBersMg] * PopCount(pos.pieces(c, kBers));
+    int sum = 0;
+    for (const PieceTerms& t : kPieceTerms) sum += p[t.value_mg] * PopCount(pos.pieces(c, t.type));
+    return sum;
   };
   const int ours = material(strong), theirs = material(~strong);
   if (ours - theirs > p[kBishopMg]) return 64;
