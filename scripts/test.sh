@@ -26,7 +26,12 @@ if [[ "${TUMEN_TSAN:-}" == "1" || ( "${CI:-}" == "true" && "${TUMEN_TSAN:-}" != 
   echo "test: ThreadSanitizer build of the concurrency tests in ${TSAN_DIR}"
   cmake -S . -B "${TSAN_DIR}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTUMEN_SANITIZE=thread >/dev/null
   cmake --build "${TSAN_DIR}" -j"$(nproc)" --target concurrency_tests
-  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "${TSAN_DIR}/bin/concurrency_tests"
+  # A hang (a lost stop, a deadlock) must fail here in minutes, not run into CI's own limit.
+  if ! TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+      timeout --signal=ABRT 600 "${TSAN_DIR}/bin/concurrency_tests"; then
+    echo "test: the ThreadSanitizer concurrency tests failed or ran past 600 s" >&2
+    exit 1
+  fi
 fi
 
 echo "test: all tests passed."

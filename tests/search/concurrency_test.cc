@@ -80,11 +80,20 @@ TEST(ConcurrentLazySmp, StopFromAnotherThreadEndsAnInfiniteSearch) {
   session->SetThreads(2);
   Limits l;
   l.infinite = true;
+  // A Stop() that lands before Go() has started its search is forgotten (each search starts
+  // unstopped), and under ThreadSanitizer allocating the table alone outlasts any fixed
+  // delay. So the stopper waits for the first completed iteration, then repeats the request
+  // until the search has ended, as UciEngine::StopSearch does.
+  std::atomic<bool> searching{false}, done{false};
   std::thread stopper([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    session->Stop();
+    while (!searching.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    while (!done.load()) {
+      session->Stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
   });
-  const SearchResult r = session->Go(l, nullptr);
+  const SearchResult r = session->Go(l, [&](const SearchInfo&) { searching.store(true); });
+  done.store(true);
   stopper.join();
   EXPECT_FALSE(r.best_move.empty());
   EXPECT_GT(r.nodes, 0u);
