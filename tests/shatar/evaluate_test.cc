@@ -74,5 +74,22 @@ TEST(Evaluation, ThePawnlessScaleShrinksTheEndgameScore) {
   EXPECT_NEAR(rook_eg_term("4k3/8/8/8/8/8/P2n4/R3K3 w - - 0 1"), 56, 1);
 }
 
+TEST(Evaluation, KnightThreatsOnTheLoneQueenPieceCountSafeSquares) {
+  // White's knight on g1 reaches e2 and f3, from both of which it would attack the black
+  // queen on d4; no black pawn guards them and no two black pieces do: 2 squares. The
+  // phase is 5 of 24 (knight 1, queen 4), so the middlegame weight 11 moves the evaluation
+  // by 11 * 2 * 5 / 24, about 4.6, and the endgame weight 7 by 7 * 2 * 19 / 24, about 11.1.
+  const TestGame two("chess", "4k3/8/8/8/3q4/8/8/4K1N1 w - - 0 1");
+  EXPECT_NEAR(TermOf(two.pos(), kKnightOnQueenMg, 11), 4.6, 1);
+  EXPECT_NEAR(TermOf(two.pos(), kKnightOnQueenEg, 7), 11.1, 1);
+  // A black pawn on g4 guards f3: one safe square left, half the term.
+  const TestGame one("chess", "4k3/8/8/8/3q2p1/8/8/4K1N1 w - - 0 1");
+  EXPECT_NEAR(TermOf(one.pos(), kKnightOnQueenEg, 7), 5.5, 1);
+  // With a second black queen the queen piece is not alone, and the term does not apply.
+  const TestGame pair("chess", "3qk3/8/8/8/3q4/8/8/4K1N1 w - - 0 1");
+  EXPECT_EQ(TermOf(pair.pos(), kKnightOnQueenMg, 11), 0);
+  EXPECT_EQ(TermOf(pair.pos(), kKnightOnQueenEg, 7), 0);
+}
+
 }  // namespace
 }  // namespace tumen::shatar

@@ -38,6 +38,8 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"RookSemiOpenFileEg", 6, 0, 40, 2},  {"SafeCheckMg", 30, 0, 100, 5},
       {"SafeCheckEg", 10, 0, 60, 3},        {"ThreatByPawnPushMg", 15, 0, 60, 3},
       {"ThreatByPawnPushEg", 12, 0, 60, 3}, {"SpaceMg", 11, 0, 40, 2},
+      {"KnightOnQueenMg", 11, 0, 40, 2},    {"KnightOnQueenEg", 7, 0, 40, 2},
+      {"SliderOnQueenMg", 42, 0, 120, 5},   {"SliderOnQueenEg", 11, 0, 60, 3},
   };
   return specs;
 }
@@ -111,6 +113,7 @@ struct Attacks {
   Bitboard by_pawns = 0;
   Bitboard by_type[kPieceTypeCount] = {};  // knights, bishops, rooks and queen pieces
   Bitboard all = 0;                        // every piece, the king included
+  Bitboard twice = 0;                      // by two pieces or more
 };
 
 Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& phase,
@@ -131,6 +134,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
       phase += kPhaseWeight[t.type];
       s.Add(p[t.value_mg], p[t.value_eg]);
       const Bitboard attacks = AttacksOf(t.type, sq, occupied);
+      attacks_out.twice |= attacks_out.all & attacks;
       attacks_out.all |= attacks;
       attacks_out.by_type[t.type] |= attacks;
       const int mobility = PopCount(attacks & mobility_area);
@@ -212,7 +216,10 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   s.Add(p[kKingShelterMg] * PopCount(shelter & our_pawns), 0);
   s.Add(0, p[kKingCentreEg] * Centrality(king));
   attacks_out.by_pawns = defended_by_pawns;
-  attacks_out.all |= attacks_out.by_pawns | KingAttacks(king);
+  attacks_out.twice |= attacks_out.all & defended_by_pawns;
+  attacks_out.all |= defended_by_pawns;
+  attacks_out.twice |= attacks_out.all & KingAttacks(king);
+  attacks_out.all |= KingAttacks(king);
   return s;
 }
 
@@ -236,6 +243,19 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
   const Bitboard pushed = (us == kWhite ? pawns << 8 : pawns >> 8) & ~pos.pieces();
   const Bitboard safe_pushes = pushed & (~theirs.all | ours.all);
   const int by_push = PopCount(PawnAttackSpan(us, safe_pushes) & pieces);
+  // The lone enemy queen piece: safe squares from which a knight, or a bishop or rook backed
+  // by a second piece, would attack it next move.
+  if (queen_pieces && !MoreThanOne(queen_pieces)) {
+    const Square queen = Square(LowestBit(queen_pieces));
+    const Bitboard strongly_protected = theirs.by_pawns | (theirs.twice & ~ours.twice);
+    const Bitboard safe = ~pos.pieces(us) & ~theirs.by_pawns & ~strongly_protected;
+    const int knight = PopCount(ours.by_type[kKnight] & KnightAttacks(queen) & safe);
+    const Bitboard sliders = (ours.by_type[kBishop] & AttacksOf(kBishop, queen, pos.pieces())) |
+                             (ours.by_type[kRook] & AttacksOf(kRook, queen, pos.pieces()));
+    const int slider = PopCount(sliders & safe & ours.twice);
+    s.Add(p[kKnightOnQueenMg] * knight + p[kSliderOnQueenMg] * slider,
+          p[kKnightOnQueenEg] * knight + p[kSliderOnQueenEg] * slider);
+  }
   s.Add(
       p[kThreatByPawnMg] * by_pawn + p[kThreatByMinorMg] * by_minor + p[kThreatByRookMg] * by_rook +
           p[kHangingMg] * hanging + p[kThreatByPawnPushMg] * by_push,

@@ -73,7 +73,11 @@ enum EvalParam : int {
   kSafeCheckEg,
   kThreatByPawnPushMg,  // an enemy piece a safe pawn step away from being attacked by the pawn
   kThreatByPawnPushEg,
-  kSpaceMg,  // safe central squares behind our pawn front, weighted by the pieces left
+  kSpaceMg,          // safe central squares behind our pawn front, weighted by the pieces left
+  kKnightOnQueenMg,  // a safe square from which our knight would attack the lone queen piece
+  kKnightOnQueenEg,
+  kSliderOnQueenMg,  // the same for a bishop or rook that a second piece backs
+  kSliderOnQueenEg,
   kEvalParamCount
 };
 
