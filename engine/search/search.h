@@ -129,16 +129,27 @@ class Search {
     std::vector<Move> pv;
   };
 
-  // Move-ordering statistics of one search thread, kept across the searches of a game:
-  // butterfly history (side, HistoryIndex), with gravity so that entries stay in +-16384.
+  // Continuation history (how a quiet move fared after each earlier move) costs
+  // kHistorySize^2 entries: kept where the index space is small (the 8x8 family, 2 MiB a
+  // thread; Hia Shatar and Xiangqi, a few MiB), not for deer chess's raw move indices.
+  static constexpr bool kContinuation = G::kHistorySize <= 2048;
+  static constexpr int kContinuationSize = kContinuation ? G::kHistorySize : 1;
+
+  // Move-ordering statistics of one search thread, kept across the searches of a game, all
+  // with gravity so that entries stay in +-16384: butterfly history (side, HistoryIndex) and
+  // continuation history (the HistoryIndex of the move one or two plies back, HistoryIndex).
   struct History {
     int butterfly[2][G::kHistorySize] = {};
+    int16_t continuation[kContinuationSize][kContinuationSize] = {};
   };
 
   struct Worker {
     Worker(const Position& root, int index, const std::vector<std::string>& excluded,
            History* thread_history)
-        : pos(root), id(index), history(thread_history->butterfly) {
+        : pos(root),
+          id(index),
+          history(thread_history->butterfly),
+          continuation(thread_history->continuation) {
       MoveList moves;
       G::GenerateMoves(pos, moves);
       for (Move m : moves)
@@ -156,7 +167,10 @@ class Search {
     int pv_length[kMaxPly + 4] = {};
     // Static evaluation at each ply of the current line; -kInfiniteScore where in check.
     int static_evals[kMaxPly + 4] = {};
-    int (*history)[G::kHistorySize];  // this thread's History::butterfly
+    int (*history)[G::kHistorySize];             // this thread's History::butterfly
+    int16_t (*continuation)[kContinuationSize];  // and its History::continuation
+    // HistoryIndex of the move made at each ply of the current line (-1: a null move).
+    int moved[kMaxPly + 4] = {};
     int side_to_move_at_root = 0;
     uint64_t local_nodes = 0;
     std::atomic<uint64_t> nodes{0};  // published copy of local_nodes, read by the main thread
@@ -354,6 +368,7 @@ class Search {
     for (size_t n = 0; n < count + w.deferred_root.size(); ++n) {
       const size_t i = n < count ? first + n : w.deferred_root[n - count];
       RootMove& rm = w.root_moves[i];
+      w.moved[0] = G::HistoryIndex(pos, rm.move);
       G::DoMove(pos, rm.move, w.states[0]);
       if (n < count && n > 0 && OtherThreadSearching(w, G::Key(pos), 1)) {
         G::UndoMove(pos, rm.move);
@@ -398,9 +413,28 @@ class Search {
       return true;
   }
 
+  // The moves one and two plies back, whose continuation histories rate a quiet move here
+  // (-1 where there is none: the root, or a null move).
+  struct Context {
+    int side, previous1, previous2;
+  };
+  static Context ContextAt(const Worker& w, const Position& pos, int ply) {
+    return {SideToMove(pos), ply >= 1 ? w.moved[ply - 1] : -1, ply >= 2 ? w.moved[ply - 2] : -1};
+  }
+
+  // A quiet move's history: butterfly plus its continuation after the two previous moves.
+  static int QuietHistory(const Worker& w, const Context& c, int index) {
+    int h = w.history[c.side][index];
+    if constexpr (kContinuation) {
+      if (c.previous1 >= 0) h += w.continuation[c.previous1][index];
+      if (c.previous2 >= 0) h += w.continuation[c.previous2][index];
+    }
+    return h;
+  }
+
   void ScoreMoves(const Worker& w, const Position& pos, const MoveList& moves, int* scores,
                   Move tt_move, int ply) const {
-    const int side = SideToMove(pos);
+    const Context context = ContextAt(w, pos, ply);
     for (int i = 0; i < moves.size(); ++i) {
       const Move m = moves[i];
       if (m == tt_move)
@@ -413,7 +447,7 @@ class Search {
       else if (m == w.killers[ply][1])
         scores[i] = 1 << 27;
       else
-        scores[i] = w.history[side][G::HistoryIndex(pos, m)];
+        scores[i] = QuietHistory(w, context, G::HistoryIndex(pos, m));
     }
   }
 
@@ -426,8 +460,18 @@ class Search {
     std::swap(scores[i], scores[best]);
   }
 
-  static void UpdateHistory(int& entry, int bonus) {
-    entry += bonus - entry * std::abs(bonus) / 16384;
+  template <class Entry>
+  static void UpdateHistory(Entry& entry, int bonus) {
+    entry = Entry(entry + bonus - entry * std::abs(bonus) / 16384);
+  }
+
+  // Adds `bonus` to a quiet move's butterfly and continuation histories.
+  static void UpdateQuietHistory(Worker& w, const Context& c, int index, int bonus) {
+    UpdateHistory(w.history[c.side][index], bonus);
+    if constexpr (kContinuation) {
+      if (c.previous1 >= 0) UpdateHistory(w.continuation[c.previous1][index], bonus);
+      if (c.previous2 >= 0) UpdateHistory(w.continuation[c.previous2][index], bonus);
+    }
   }
 
   int AlphaBeta(Worker& w, int alpha, int beta, int depth, int ply, bool allow_null) {
@@ -487,6 +531,7 @@ class Search {
       // Null move: give the opponent a free move; still above beta means a cutoff.
       if (!pv_node && allow_null && depth >= 3 && eval >= beta && G::NullMoveAllowed(pos)) {
         const int r = Param(kNullMoveBase) + depth / Param(kNullMoveDepthDivisor);
+        w.moved[ply] = -1;
         G::DoNullMove(pos, w.states[ply]);
         const int v = -AlphaBeta(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
         G::UndoNullMove(pos);
@@ -502,7 +547,7 @@ class Search {
     ScoreMoves(w, pos, moves, scores, tt_move, ply);
     const BreadcrumbHold breadcrumb(*this, w, key, ply);
 
-    const int side = SideToMove(pos);
+    const Context context = ContextAt(w, pos, ply);
     const int original_alpha = alpha;
     int best = -kInfiniteScore;
     Move best_move;
@@ -534,6 +579,7 @@ class Search {
             tactical ? -Param(kSeeCaptureMargin) * depth : -Param(kSeeQuietMargin) * depth * depth;
         if (!known_good && !SeeGe(pos, m, see_margin)) continue;
       }
+      w.moved[ply] = history_index;
       G::DoMove(pos, m, w.states[ply]);
       if (first_pass && i > 0 && deferred_count < kMaxDeferred &&
           OtherThreadSearching(w, G::Key(pos), ply + 1)) {
@@ -553,7 +599,7 @@ class Search {
           // Moves with a good history are reduced less, moves with a bad one more.
           r = reductions_[std::min(depth, 63)][std::min(i + 1, 63)] - (pv_node ? 1 : 0) +
               (improving ? 0 : 1) + (breadcrumb.other_thread() ? 1 : 0) -
-              w.history[side][history_index] / Param(kLmrHistoryDivisor);
+              w.history[context.side][history_index] / Param(kLmrHistoryDivisor);
           r = std::clamp(r, 0, new_depth - 1);
         }
         value = -AlphaBeta(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -581,9 +627,9 @@ class Search {
                 w.killers[ply][0] = m;
               }
               const int bonus = std::min(depth * depth * 8, 1600);
-              UpdateHistory(w.history[side][history_index], bonus);
+              UpdateQuietHistory(w, context, history_index, bonus);
               for (int k = 0; k < quiet_count; ++k)
-                UpdateHistory(w.history[side][quiets_tried[k]], -bonus);
+                UpdateQuietHistory(w, context, quiets_tried[k], -bonus);
             }
             break;
           }
@@ -652,6 +698,7 @@ class Search {
       if (!in_check && m != tt_move && static_eval + Param(kQsDeltaMargin) <= alpha &&
           !SeeGe(pos, m, alpha - static_eval - Param(kQsDeltaMargin) + 1))
         continue;
+      w.moved[ply] = G::HistoryIndex(pos, m);  // an evasion's continuation below
       G::DoMove(pos, m, w.states[ply]);
       const int value = -Quiescence(w, -beta, -alpha, ply + 1);
       G::UndoMove(pos, m);
