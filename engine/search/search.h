@@ -626,7 +626,7 @@ class Search {
                 w.killers[ply][1] = w.killers[ply][0];
                 w.killers[ply][0] = m;
               }
-              const int bonus = std::min(depth * depth * 8, 1600);
+              const int bonus = std::min(200 * depth - 100, 1600);
               UpdateQuietHistory(w, context, history_index, bonus);
               for (int k = 0; k < quiet_count; ++k)
                 UpdateQuietHistory(w, context, quiets_tried[k], -bonus);
