@@ -91,5 +91,20 @@ TEST(Evaluation, KnightThreatsOnTheLoneQueenPieceCountSafeSquares) {
   EXPECT_EQ(TermOf(pair.pos(), kKnightOnQueenEg, 7), 0);
 }
 
+TEST(Evaluation, SafeChecksCountInTheQuadraticKingDanger) {
+  // Black's king on h8, its zone g8 g7 h7 h8. White's rook on a7 bears on g7 and h7 (3 units
+  // each) and its knight on f6 on g8 and h7 (2 each): two attackers, 10 units. The rook can
+  // check from a8, which no black piece guards (h7, the other rook check, is the king's):
+  // one safe check, 2 units more, 12 in all. The middlegame term is 16 * 12^2 / 16 = 144 at
+  // weight 16, and the phase is 3 of 24 (rook 2, knight 1): 144 * 3 / 24 = 18. Without the
+  // check's units it would be 16 * 10^2 / 16 * 3 / 24, about 12.5 (13 as it rounds here).
+  const TestGame attack("chess", "7k/R7/5N2/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(attack.pos(), kKingAttackWeight, 16), 18);
+  // With the rook on a1 the knight alone bears on the zone: one attacker is no attack, though
+  // the rook still has its safe check from a8.
+  const TestGame lone("chess", "7k/8/5N2/8/8/8/8/R3K3 w - - 0 1");
+  EXPECT_EQ(TermOf(lone.pos(), kKingAttackWeight, 16), 0);
+}
+
 }  // namespace
 }  // namespace tumen::shatar

@@ -107,6 +107,8 @@ constexpr int kPhaseWeight[kPieceTypeCount] = {0, 0, 1, 1, 2, 4, 3, 0};
 constexpr int kMaxPhase = 24;
 // King-attack units per attacking piece type.
 constexpr int kAttackUnits[kPieceTypeCount] = {0, 0, 2, 2, 3, 5, 4, 0};
+// King-attack units per safe check.
+constexpr int kCheckUnits = 2;
 
 // The squares each side attacks, gathered while its pieces are scored, for the threats.
 struct Attacks {
@@ -114,6 +116,8 @@ struct Attacks {
   Bitboard by_type[kPieceTypeCount] = {};  // knights, bishops, rooks and queen pieces
   Bitboard all = 0;                        // every piece, the king included
   Bitboard twice = 0;                      // by two pieces or more
+  // Pieces bearing on the enemy king's zone, and their weight (kAttackUnits per zone square).
+  int king_attackers = 0, king_attack_units = 0;
 };
 
 Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& phase,
@@ -126,7 +130,6 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   const Bitboard mobility_area = ~ours & ~their_pawn_attacks;
   const Square their_king = pos.king_square(them);
   const Bitboard king_zone = KingAttacks(their_king) | SquareBB(their_king);
-  int attackers = 0, attack_units = 0;
 
   for (const PieceTerms& t : kPieceTerms) {
     for (Bitboard b = pos.pieces(us, t.type); b;) {
@@ -140,8 +143,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
       const int mobility = PopCount(attacks & mobility_area);
       s.Add(p[t.mob_mg] * mobility, p[t.mob_eg] * mobility);
       if (attacks & king_zone) {
-        ++attackers;
-        attack_units += kAttackUnits[t.type] * PopCount(attacks & king_zone);
+        ++attacks_out.king_attackers;
+        attacks_out.king_attack_units += kAttackUnits[t.type] * PopCount(attacks & king_zone);
       }
       if (t.type == kKnight) s.Add(p[kKnightCentreMg] * Centrality(sq), 0);
       if (t.type == kBishop) s.Add(p[kBishopCentreMg] * Centrality(sq), 0);
@@ -156,8 +159,6 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
     }
   }
   if (MoreThanOne(pos.pieces(us, kBishop))) s.Add(p[kBishopPairMg], p[kBishopPairEg]);
-  // King safety: quadratic in the weight of pieces bearing on the enemy king's zone.
-  if (attackers >= 2) s.Add(p[kKingAttackWeight] * attack_units * attack_units / 16, 0);
 
   // Pawns. Under folk promotion a waiting pawn (on its last rank, or stepped back once; see
   // position.h) is scored as a passed pawn on its rank: well above a pawn, below the bers it
@@ -264,11 +265,13 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
   return s;
 }
 
-// Safe checks of `us`: squares from which one of our pieces can check the enemy king, that
-// no enemy piece guards and none of ours stands on. They measure king danger better than
-// attacks on the zone alone: a check the defender cannot answer by capture costs him tempo
-// and often material.
-Score SafeChecks(const Position& pos, Color us, const Attacks& ours, const Attacks& theirs,
+// King danger of `us` against the enemy king. Safe checks: squares from which one of our
+// pieces can check the enemy king, that no enemy piece guards and none of ours stands on. They
+// measure king danger better than attacks on the zone alone: a check the defender cannot
+// answer by capture costs him tempo and often material. Each counts once on its own and, as
+// kCheckUnits attack units, in the danger of the pieces bearing on the king's zone, which is
+// quadratic: attackers and checks together are worth more than apart.
+Score KingDanger(const Position& pos, Color us, const Attacks& ours, const Attacks& theirs,
                  const ParamValues& p) {
   const Square king = pos.king_square(~us);
   const Bitboard occupied = pos.pieces();
@@ -278,6 +281,10 @@ Score SafeChecks(const Position& pos, Color us, const Attacks& ours, const Attac
     checks += PopCount(AttacksOf(type, king, occupied) & ours.by_type[type] & safe);
   Score s;
   s.Add(p[kSafeCheckMg] * checks, p[kSafeCheckEg] * checks);
+  if (ours.king_attackers >= 2) {
+    const int units = ours.king_attack_units + kCheckUnits * checks;
+    s.Add(p[kKingAttackWeight] * units * units / 16, 0);
+  }
   return s;
 }
 
@@ -303,13 +310,13 @@ int Evaluate(const Position& pos, const ParamValues& params) {
   const Score black = EvaluateSide(pos, kBlack, params, phase, attacks[kBlack]);
   const Score white_threats = Threats(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
   const Score black_threats = Threats(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
-  const Score white_checks = SafeChecks(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
-  const Score black_checks = SafeChecks(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
+  const Score white_king = KingDanger(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
+  const Score black_king = KingDanger(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
   phase = std::min(phase, kMaxPhase);
   const int mg =
-      white.mg - black.mg + white_threats.mg - black_threats.mg + white_checks.mg - black_checks.mg;
+      white.mg - black.mg + white_threats.mg - black_threats.mg + white_king.mg - black_king.mg;
   int eg =
-      white.eg - black.eg + white_threats.eg - black_threats.eg + white_checks.eg - black_checks.eg;
+      white.eg - black.eg + white_threats.eg - black_threats.eg + white_king.eg - black_king.eg;
   if (eg != 0) eg = eg * EndgameScale(pos, eg > 0 ? kWhite : kBlack, params) / 64;
   const int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
   return (pos.side_to_move() == kWhite ? score : -score) + params[kTempo];
