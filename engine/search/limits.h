@@ -29,9 +29,6 @@ struct SearchInfo {
   int depth = 0;
   int seldepth = 0;
   int multipv = 1;
-  // Root moves (UCI notation) not to search: a book's drop-out analysis asks for the best
-  // move outside the book. Excluding every legal move leaves the search without a move.
-  std::vector<std::string> excluded_moves;
   int score = 0;  // centipawns, or mate distance when is_mate
   bool is_mate = false;
   int mate_in = 0;  // moves (negative: being mated)

@@ -1,6 +1,7 @@
 # A local farm for the scripts (run.sh, tune.sh, study.sh): sourced, not run.
 #   farm_start NAME [WORKER_ARGS...]  coordinator on 127.0.0.1 (a free port) over ${FARM_DATA},
-#                                     two workers; sets ADDR and CLI (the `tumen` command);
+#                                     ${FARM_WORKERS:-2} workers of one game slot each; sets
+#                                     ADDR and CLI (the `tumen` command);
 #                                     everything stops on exit, Ctrl-C or an error
 #   farm_wait JOB                     prints progress until the job ends, then its status
 #   farm_watch JOB                    the same for a match, with W/D/L, Elo and LLR on every
@@ -41,14 +42,16 @@ farm_start() {
   done
   ADDR=$(cat "${FARM_DATA}/coordinator.addr")
   echo "${name}: coordinator on ${ADDR}, store ${FARM_DATA}/tumen.db"
-  for worker in "${name}-worker-1" "${name}-worker-2"; do
+  local workers="${FARM_WORKERS:-2}"
+  for i in $(seq "${workers}"); do
+    local worker="${name}-worker-${i}"
     "${BIN}/tumen-worker" --coordinator "${ADDR}" --token-file "${FARM_DATA}/worker.token" --games 1 \
       --name "${worker}" --spool "${FARM_DATA}/spool-${worker}" --heartbeat-seconds 2 "$@" \
       > "${FARM_DATA}/${worker}.log" 2>&1 &
     farm_pids+=("$!")
     farm_worker_pids+=("$!")
   done
-  echo "${name}: two workers started (logs in ${FARM_DATA}/)"
+  echo "${name}: ${workers} worker(s) started (logs in ${FARM_DATA}/)"
   CLI=("${BIN}/tumen" --coordinator "${ADDR}" --token-file "${FARM_DATA}/admin.token")
 }
 
