@@ -3,7 +3,8 @@
 // the table, losing captures pruned by SEE), TT cutoffs, null move, reverse futility,
 // futility and SEE pruning at low depth, late move reductions (history-adjusted) and
 // pruning, check extension, killer and history ordering (history kept across a game's
-// searches), MultiPV, and Lazy SMP. Each step's SPRT result is in docs/strength.md.
+// searches), MultiPV, Lazy SMP, and a clock budget that stretches where the best move is
+// unsettled (time_manager.h). Each step's SPRT result is in docs/strength.md.
 //
 // Threads: Run() is called by one caller thread, which becomes the main search thread and
 // starts threads-1 helpers. Helpers share only the transposition table, the stop flag and
@@ -39,6 +40,7 @@
 #include "engine/search/lazy_smp.h"
 #include "engine/search/limits.h"
 #include "engine/search/search_params.h"
+#include "engine/search/time_manager.h"
 #include "engine/search/tt.h"
 
 namespace tumen::search {
@@ -66,7 +68,10 @@ class Search {
 
   // Forgets what the move-ordering statistics learned: a new game (`ucinewgame`). Between
   // searches of one game they are kept, as the transposition table is. Call between searches.
-  void ClearHistory() { histories_.clear(); }
+  void ClearHistory() {
+    histories_.clear();
+    time_.NewGame();
+  }
 
   // Searches `root` (whose state chain holds the game history) under `limits`. `on_info`
   // receives progress from the main thread after each completed iteration (may be empty).
@@ -76,7 +81,7 @@ class Search {
     last_report_ = {};
     pondering_.store(limits.ponder, std::memory_order_relaxed);
     start_ = Clock::now();
-    SetTimeBudget(root);
+    time_.Start(limits, SideToMove(root));
     tt_->NewSearch();
     InitReductions();
 
@@ -111,6 +116,7 @@ class Search {
     const RootMove& rm = best.root_moves[0];
     result.best_move = G::ToString(rm.move);
     result.score = rm.score;
+    time_.Finish(rm.score);
     if (rm.pv.size() > 1) result.ponder_move = G::ToString(rm.pv[1]);
     return result;
   }
@@ -188,22 +194,6 @@ class Search {
             (Param(kLmrBase) + int(std::log(d) * std::log(m) * 10000 / Param(kLmrDivisor))) / 100;
   }
 
-  void SetTimeBudget(const Position& root) {
-    optimum_ms_ = maximum_ms_ = 0;
-    if (limits_.movetime_ms > 0) {
-      optimum_ms_ = maximum_ms_ = limits_.movetime_ms;
-      return;
-    }
-    if (!limits_.HasClock()) return;
-    const int side = SideToMove(root);
-    const int64_t time = limits_.time_ms[side], inc = limits_.inc_ms[side];
-    const int moves_left = limits_.movestogo > 0 ? std::min(limits_.movestogo, 40) : 30;
-    const int64_t reserve = std::min<int64_t>(time / 10, 50);
-    optimum_ms_ = std::max<int64_t>(1, (time - reserve) / moves_left + inc * 3 / 4);
-    maximum_ms_ =
-        std::max<int64_t>(1, std::min<int64_t>((time - reserve) * 4 / 10, optimum_ms_ * 4));
-    optimum_ms_ = std::min(optimum_ms_, maximum_ms_);
-  }
   static int SideToMove(const Position& pos) { return pos.side_to_move() == 0 ? 0 : 1; }
 
   int64_t ElapsedMs() const {
@@ -228,8 +218,8 @@ class Search {
                                                             : 0;
         if (total >= limits_.nodes) stop_.store(true, std::memory_order_relaxed);
       }
-      if (maximum_ms_ && (w.local_nodes & 1023) == 0 &&
-          !pondering_.load(std::memory_order_relaxed) && ElapsedMs() >= maximum_ms_)
+      if (time_.maximum_ms() && (w.local_nodes & 1023) == 0 &&
+          !pondering_.load(std::memory_order_relaxed) && ElapsedMs() >= time_.maximum_ms())
         stop_.store(true, std::memory_order_relaxed);
     }
     return stop_.load(std::memory_order_relaxed);
@@ -286,8 +276,9 @@ class Search {
         if (!limits_.infinite && IsMateScore(w.root_moves[0].score) &&
             MateDistance(w.root_moves[0].score) * 2 <= depth && !limits_.ponder)
           break;
-        if (optimum_ms_ && !pondering_.load(std::memory_order_relaxed) && !limits_.movetime_ms &&
-            ElapsedMs() >= optimum_ms_ * 6 / 10)
+        if (time_.adaptive() && !pondering_.load(std::memory_order_relaxed) &&
+            time_.IterationEnds(ElapsedMs(), G::ToRaw(w.root_moves[0].move),
+                                w.root_moves[0].score, depth))
           break;
       }
     }
@@ -732,7 +723,7 @@ class Search {
   std::atomic<bool> stop_{false};
   std::atomic<bool> pondering_{false};
   Clock::time_point start_;
-  int64_t optimum_ms_ = 0, maximum_ms_ = 0;
+  TimeManager time_;
   struct {
     uint16_t move = 0;
     int score = -kInfiniteScore;

@@ -1,0 +1,86 @@
+// How long a clock search thinks about one move. Two budgets: after the optimum share has
+// passed, the search starts no new iteration; at the maximum it stops where it stands. The
+// optimum stretches while the iterations disagree on the best move or the score falls below
+// the one this engine gave its previous move, and shrinks when both are calm: time goes to
+// the moves where thinking changes the answer (docs/strength.md, line 89).
+#ifndef TUMEN_ENGINE_SEARCH_TIME_MANAGER_H_
+#define TUMEN_ENGINE_SEARCH_TIME_MANAGER_H_
+
+#include <algorithm>
+#include <cstdint>
+
+#include "engine/core/score.h"
+#include "engine/search/limits.h"
+
+namespace tumen::search {
+
+class TimeManager {
+ public:
+  // A new game: the previous move's score no longer applies.
+  void NewGame() { previous_move_score_ = -kInfiniteScore; }
+
+  // Sets the budgets of a search for `side` (0 or 1) under `limits`: both 0 (none) without a
+  // clock or a move time.
+  void Start(const Limits& limits, int side) {
+    optimum_ms_ = maximum_ms_ = 0;
+    adaptive_ = false;
+    best_move_changes_ = 0;
+    last_best_move_ = 0;
+    if (limits.movetime_ms > 0) {
+      optimum_ms_ = maximum_ms_ = limits.movetime_ms;
+      return;
+    }
+    if (!limits.HasClock()) return;
+    adaptive_ = true;
+    const int64_t time = limits.time_ms[side], inc = limits.inc_ms[side];
+    const int moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 22;
+    const int64_t reserve = std::min<int64_t>(time / 10, 50);
+    optimum_ms_ = std::max<int64_t>(1, (time - reserve) / moves_left + inc * 3 / 4);
+    maximum_ms_ =
+        std::max<int64_t>(1, std::min<int64_t>((time - reserve) * 4 / 10, optimum_ms_ * 4));
+    optimum_ms_ = std::min(optimum_ms_, maximum_ms_);
+  }
+
+  int64_t optimum_ms() const { return optimum_ms_; }
+  // The search stops once this much time has passed (0: no limit).
+  int64_t maximum_ms() const { return maximum_ms_; }
+
+  // After each completed iteration of a clock search (main thread): whether to start no new
+  // one, given the time spent and the iteration's best move (raw encoding) and score.
+  bool IterationEnds(int64_t elapsed_ms, uint16_t best_move, int score, int depth) {
+    best_move_changes_ /= 2;
+    if (depth > 1 && best_move != last_best_move_) best_move_changes_ += 1;
+    last_best_move_ = best_move;
+    return elapsed_ms >= double(optimum_ms_ * 6 / 10) * Scale(best_move_changes_,
+                                                               previous_move_score_, score);
+  }
+
+  // The search's answer, remembered for the next move's `falling` term.
+  void Finish(int score) { previous_move_score_ = score; }
+
+  // Whether this search's budgets adapt to how the iterations go (a clock, not a move time).
+  bool adaptive() const { return adaptive_; }
+
+  // The optimum's factor: 0.8 (calm) to 1.85 with the recent best-move changes (halved every
+  // iteration), times 0.8 to 1.5 with the score's fall from the previous move's (a pawn's
+  // fall gives the most; mate scores and a first move leave it at 1).
+  static double Scale(double best_move_changes, int previous_move_score, int score) {
+    const double instability = std::clamp(0.8 + 0.55 * best_move_changes, 0.8, 1.85);
+    double falling = 1.0;
+    if (previous_move_score > -kInfiniteScore && !IsMateScore(previous_move_score) &&
+        !IsMateScore(score))
+      falling = std::clamp(1.0 + (previous_move_score - score) / 100.0, 0.8, 1.5);
+    return instability * falling;
+  }
+
+ private:
+  int64_t optimum_ms_ = 0, maximum_ms_ = 0;
+  bool adaptive_ = false;
+  double best_move_changes_ = 0;
+  uint16_t last_best_move_ = 0;
+  int previous_move_score_ = -kInfiniteScore;
+};
+
+}  // namespace tumen::search
+
+#endif  // TUMEN_ENGINE_SEARCH_TIME_MANAGER_H_
