@@ -13,10 +13,12 @@
 # The CLI builds both once for their bench signatures (into BUILD_CACHE, which the workers
 # share, so they find them built) and the workers refuse a build whose signature differs.
 # Environment: VARIANT (shatar-traditional), TC (nodes=4000: fixed nodes, immune to a busy
-# machine; a clock such as 10+0.1 is scaled per worker by its bench speed), SPRT (overrides
-# the bounds, e.g. elo0=0,elo1=3), GAMES (the most games, 20000), HASH (16), FARM_DATA
-# (farm-data-sprt), BUILD_CACHE (tumen-builds), BUILD_DIR (build: the farm's own binaries),
-# TUMEN_SKIP_SETUP=1, TUMEN_SKIP_BUILD=1.
+# machine; a clock such as 10+0.1 is scaled per worker by its bench speed, unless
+# SCALE_TC=false: then both engines get exactly the clock asked for, as when a change to time
+# management is tested on a busy machine), SPRT (overrides the bounds, e.g. elo0=0,elo1=3),
+# GAMES (the most games, 20000), HASH (16), FARM_DATA (farm-data-sprt), BUILD_CACHE
+# (tumen-builds), BUILD_DIR (build: the farm's own binaries), TUMEN_SKIP_SETUP=1,
+# TUMEN_SKIP_BUILD=1.
 # Prints the final status (W/D/L, pentanomial, Elo, LLR); exits 0 on H1, 1 on H0, 2 when
 # the game budget ran out undecided, 3 when the job failed (a build that failed or differed).
 set -euo pipefail
@@ -28,7 +30,7 @@ if [[ "${1:-}" == "--simplification" ]]; then
   shift
 fi
 if (($# > 2)) || [[ "${1:-}" == -* ]]; then
-  sed -n 2,22p "$0" >&2
+  sed -n 2,23p "$0" >&2
   exit 64
 fi
 BASE="${1:-main}"
@@ -39,6 +41,11 @@ VARIANT="${VARIANT:-shatar-traditional}"
 TC="${TC:-nodes=4000}"
 if ((SIMPLIFICATION)); then DEFAULT_SPRT="elo0=-3,elo1=1"; else DEFAULT_SPRT="elo0=0,elo1=5"; fi
 SPRT="${SPRT:-${DEFAULT_SPRT}}"
+SCALE_TC="${SCALE_TC:-true}"
+if [[ "${SCALE_TC}" != true && "${SCALE_TC}" != false ]]; then
+  echo "sprt: SCALE_TC=${SCALE_TC}: give true or false" >&2
+  exit 64
+fi
 GAMES="${GAMES:-20000}"
 HASH="${HASH:-16}"
 FARM_DATA="${FARM_DATA:-farm-data-sprt}"
@@ -53,7 +60,8 @@ fi
 
 source scripts/lib/farm.sh
 farm_start sprt --source "$(pwd)" --build-cache "${BUILD_CACHE}"
-JOB=$("${CLI[@]}" match --variant "${VARIANT}" --games "${GAMES}" --tc "${TC}" --sprt "${SPRT}" \
+JOB=$("${CLI[@]}" match --variant "${VARIANT}" --games "${GAMES}" --tc "${TC}" \
+  --scale-tc="${SCALE_TC}" --sprt "${SPRT}" \
   --seed "$(date +%s)" --pairs-per-shard 4 --hash "${HASH}" \
   --dev "${DEV}" --base "${BASE}" --source "$(pwd)" --build-cache "${BUILD_CACHE}")
 echo "sprt: job ${JOB}: ${DEV} (A) against ${BASE} (B), ${VARIANT} at ${TC}, SPRT ${SPRT}" \
