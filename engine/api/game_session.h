@@ -85,6 +85,11 @@ class GameSession {
   virtual void PonderHit() = 0;
   virtual void SetThreads(int threads) = 0;
   virtual void SetHashMb(size_t mib) = 0;
+  // Allocates the hash table now if no search has yet. A session allocates it on its first
+  // search, where a clock pays for it (about 100 ms for 16 MiB on a busy machine, seconds
+  // for hundreds): a UCI engine calls this at `ucinewgame` and `isready`, before any clock.
+  virtual void PrepareSearch() = 0;
+  virtual bool SearchPrepared() const = 0;  // whether the hash table is allocated
   virtual void NewGame() = 0;  // clears the hash table and the search's move statistics
                                // and returns to the start position
   // Search and evaluation parameters, by name.

@@ -147,7 +147,7 @@ class BasicGameSession final : public GameSession {
   }
 
   search::SearchResult Go(const search::Limits& limits, const InfoCallback& on_info) override {
-    if (tt_.empty()) tt_.Resize(hash_mb_);  // allocated on the first search only
+    PrepareSearch();
     return search_.Run(position_, limits, on_info);
   }
   void Stop() override { search_.Stop(); }
@@ -157,6 +157,10 @@ class BasicGameSession final : public GameSession {
     hash_mb_ = mib;
     if (!tt_.empty()) tt_.Resize(mib);
   }
+  void PrepareSearch() override {
+    if (tt_.empty()) tt_.Resize(hash_mb_);
+  }
+  bool SearchPrepared() const override { return !tt_.empty(); }
   void NewGame() override {
     if (!tt_.empty()) tt_.Clear();
     search_.ClearHistory();

@@ -135,6 +135,12 @@ bool UciEngine::HandleLine(absl::string_view line) {
   // Commands answered while a search runs.
   if (command.empty()) return true;
   if (command == "isready") {
+    // A controller starts the clock after readyok: the table's allocation is paid here.
+    // During a search (search_done_ false) the table is in use, and allocated already.
+    if (search_done_.load()) {
+      StopSearch();
+      session_->PrepareSearch();
+    }
     Emit("readyok");
     return true;
   }
@@ -157,13 +163,15 @@ bool UciEngine::HandleLine(absl::string_view line) {
     Emit("uciok");
   } else if (command == "ucinewgame") {
     session_->NewGame();
+    session_->PrepareSearch();
   } else if (command == "setoption") {
     status = SetOption(args);
   } else if (command == "position") {
     status = SetPosition(args);
   } else if (command == "d") {
-    Emit(absl::StrFormat("\n%s\nFen: %s\nKey: %016X", session_->Diagram(), session_->Fen(),
-                         session_->Key()));
+    Emit(absl::StrFormat("\n%s\nFen: %s\nKey: %016X\nHash: %d MiB, %s", session_->Diagram(),
+                         session_->Fen(), session_->Key(), hash_mb_,
+                         session_->SearchPrepared() ? "allocated" : "not yet allocated"));
   } else if (command == "go") {
     status = Go(args);
   } else if (command == "result") {

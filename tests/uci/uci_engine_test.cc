@@ -49,6 +49,20 @@ TEST(UciEngine, HandshakeListsEveryVariant) {
   EXPECT_TRUE(Contains(out, "readyok"));
 }
 
+// A controller starts the clock after `readyok`: the hash table must be allocated by then,
+// not on the first `go`, where it cost 0.1 s of a 1+0.01 clock at 16 MiB and 2 s at 256.
+TEST(UciEngine, TheHashTableIsAllocatedBeforeTheClockStarts) {
+  const std::string fresh = RunCommands({"setoption name Hash value 2", "d"});
+  EXPECT_TRUE(Contains(fresh, "Hash: 2 MiB, not yet allocated")) << fresh;
+  EXPECT_TRUE(Contains(RunCommands({"isready", "d"}), "Hash: 16 MiB, allocated"));
+  EXPECT_TRUE(Contains(RunCommands({"ucinewgame", "d"}), "Hash: 16 MiB, allocated"));
+  // A variant switch starts a new session, whose table waits for the next isready.
+  const std::string switched = RunCommands({"isready", "setoption name UCI_Variant value xiangqi",
+                                            "d", "isready", "d"});
+  EXPECT_TRUE(Contains(switched, "not yet allocated\n")) << switched;
+  EXPECT_TRUE(Contains(switched, "MiB, allocated\n")) << switched;
+}
+
 TEST(UciEngine, PerftPrintsDivideAndTotal) {
   const std::string out = RunCommands(
       {"setoption name UCI_Variant value shatar-traditional", "position startpos", "go perft 3"});
