@@ -116,7 +116,7 @@ class Search {
     const RootMove& rm = best.root_moves[0];
     result.best_move = G::ToString(rm.move);
     result.score = rm.score;
-    time_.Finish(rm.score);
+    time_.Finish(rm.score, ElapsedMs());
     if (rm.pv.size() > 1) result.ponder_move = G::ToString(rm.pv[1]);
     return result;
   }

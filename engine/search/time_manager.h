@@ -2,7 +2,9 @@
 // passed, the search starts no new iteration; at the maximum it stops where it stands. The
 // optimum stretches while the iterations disagree on the best move or the score falls below
 // the one this engine gave its previous move, and shrinks when both are calm: time goes to
-// the moves where thinking changes the answer (docs/strength.md, line 89).
+// the moves where thinking changes the answer (docs/strength.md, line 89). What each reply
+// costs beyond the search (measured, OverheadMeter) is paid from the increment, and the clock
+// keeps back a few of the largest recent costs, so a busy machine does not flag (line 96).
 #ifndef TUMEN_ENGINE_SEARCH_TIME_MANAGER_H_
 #define TUMEN_ENGINE_SEARCH_TIME_MANAGER_H_
 
@@ -11,13 +13,17 @@
 
 #include "engine/core/score.h"
 #include "engine/search/limits.h"
+#include "engine/search/overhead_meter.h"
 
 namespace tumen::search {
 
 class TimeManager {
  public:
   // A new game: the previous move's score no longer applies.
-  void NewGame() { previous_move_score_ = -kInfiniteScore; }
+  void NewGame() {
+    previous_move_score_ = -kInfiniteScore;
+    overhead_.Forget();
+  }
 
   // Sets the budgets of a search for `side` (0 or 1) under `limits`: both 0 (none) without a
   // clock or a move time.
@@ -26,20 +32,28 @@ class TimeManager {
     adaptive_ = false;
     best_move_changes_ = 0;
     last_best_move_ = 0;
-    if (limits.movetime_ms > 0) {
-      optimum_ms_ = maximum_ms_ = limits.movetime_ms;
+    if (limits.movetime_ms > 0 || !limits.HasClock()) {
+      overhead_.Forget();
+      optimum_ms_ = maximum_ms_ = std::max<int64_t>(0, limits.movetime_ms);
       return;
     }
-    if (!limits.HasClock()) return;
     adaptive_ = true;
     const int64_t time = limits.time_ms[side], inc = limits.inc_ms[side];
+    overhead_.SearchStarts(side, time, inc);
     const int moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 22;
-    const int64_t reserve = std::min<int64_t>(time / 10, 50);
-    optimum_ms_ = std::max<int64_t>(1, (time - reserve) / moves_left + inc * 3 / 4);
-    maximum_ms_ =
-        std::max<int64_t>(1, std::min<int64_t>((time - reserve) * 4 / 10, optimum_ms_ * 4));
+    // A tenth of the clock (at most 50 ms) as before line 94, but never less than a few of
+    // the largest recent reply costs: that part does not shrink as the clock drains.
+    const int64_t reserve = std::max(std::min<int64_t>(time / 10, 50),
+                                     kCushionOverheads * overhead_.worst_ms());
+    const int64_t usable = std::max<int64_t>(0, time - reserve);
+    const int64_t net_inc = std::max<int64_t>(0, inc - overhead_.typical_ms());
+    optimum_ms_ = std::max<int64_t>(1, usable / moves_left + net_inc * 3 / 4);
+    maximum_ms_ = std::max<int64_t>(1, std::min<int64_t>(usable * 4 / 10, optimum_ms_ * 4));
     optimum_ms_ = std::min(optimum_ms_, maximum_ms_);
   }
+
+  // How many of the largest recent reply costs the clock keeps back.
+  static constexpr int kCushionOverheads = 3;
 
   int64_t optimum_ms() const { return optimum_ms_; }
   // The search stops once this much time has passed (0: no limit).
@@ -55,8 +69,14 @@ class TimeManager {
                                                                previous_move_score_, score);
   }
 
-  // The search's answer, remembered for the next move's `falling` term.
-  void Finish(int score) { previous_move_score_ = score; }
+  // The search's answer, remembered for the next move's `falling` term, and the time it took
+  // by its own timer, from which the next clock tells what the reply cost.
+  void Finish(int score, int64_t elapsed_ms) {
+    previous_move_score_ = score;
+    overhead_.SearchEnds(elapsed_ms);
+  }
+
+  const OverheadMeter& overhead() const { return overhead_; }
 
   // Whether this search's budgets adapt to how the iterations go (a clock, not a move time).
   bool adaptive() const { return adaptive_; }
@@ -79,6 +99,7 @@ class TimeManager {
   double best_move_changes_ = 0;
   uint16_t last_best_move_ = 0;
   int previous_move_score_ = -kInfiniteScore;
+  OverheadMeter overhead_;
 };
 
 }  // namespace tumen::search
