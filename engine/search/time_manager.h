@@ -41,7 +41,7 @@ class TimeManager {
     const int64_t time = limits.time_ms[side], inc = limits.inc_ms[side];
     overhead_.SearchStarts(side, time, inc);
     const int moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 22;
-    // A tenth of the clock (at most 50 ms) as before line 94, but never less than a few of
+    // A tenth of the clock (at most 50 ms) as before line 96, but never less than a few of
     // the largest recent reply costs: that part does not shrink as the clock drains.
     const int64_t reserve = std::max(std::min<int64_t>(time / 10, 50),
                                      kCushionOverheads * overhead_.worst_ms());
