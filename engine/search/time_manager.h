@@ -43,8 +43,8 @@ class TimeManager {
     const int moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 22;
     // A tenth of the clock (at most 50 ms) as before line 96, but never less than a few of
     // the largest recent reply costs: that part does not shrink as the clock drains.
-    const int64_t reserve = std::max(std::min<int64_t>(time / 10, 50),
-                                     kCushionOverheads * overhead_.worst_ms());
+    const int64_t reserve =
+        std::max(std::min<int64_t>(time / 10, 50), kCushionOverheads * overhead_.worst_ms());
     const int64_t usable = std::max<int64_t>(0, time - reserve);
     const int64_t net_inc = std::max<int64_t>(0, inc - overhead_.typical_ms());
     optimum_ms_ = std::max<int64_t>(1, usable / moves_left + net_inc * 3 / 4);

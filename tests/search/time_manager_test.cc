@@ -157,8 +157,8 @@ TEST(TimeManager, MeasuredReplyCostsComeOffTheIncrementAndBuildACushion) {
 // the maximum in the worst case) plus a reply cost the engine does not see, steady or with a
 // slow reply every so often (the first at move 1: a cost the meter has not yet seen, it
 // cannot keep back). Whenever the mean cost is below the increment, the clock must never run
-// out. With line 89's budgets (a tenth of the clock kept back, and the increment
-// spent as if replies were free) a steady 8 ms drained it to nothing and it flagged at move 54.
+// out. Line 89's budgets (a tenth of the clock kept back, and the increment spent as if
+// replies were free) flag at move 61 under 5 ms with a 30 ms reply every tenth move.
 TEST(TimeManager, AClockWithReplyCostsNeverRunsOut) {
   struct Load {
     int64_t steady, spike, spike_every;
@@ -171,7 +171,8 @@ TEST(TimeManager, AClockWithReplyCostsNeverRunsOut) {
         tm.Start(Clock(clock, 10), 0);
         const int64_t search = worst ? tm.maximum_ms() : tm.optimum_ms();
         tm.Finish(0, search);
-        clock -= search + (move % load.spike_every == 1 % load.spike_every ? load.spike : load.steady);
+        const bool slow = move % load.spike_every == 1 % load.spike_every;
+        clock -= search + (slow ? load.spike : load.steady);
         ASSERT_GT(clock, 0) << "move " << move << ", load " << load.steady << "/" << load.spike
                             << ", worst " << worst;
         clock += 10;

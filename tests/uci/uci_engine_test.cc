@@ -57,8 +57,8 @@ TEST(UciEngine, TheHashTableIsAllocatedBeforeTheClockStarts) {
   EXPECT_TRUE(Contains(RunCommands({"isready", "d"}), "Hash: 16 MiB, allocated"));
   EXPECT_TRUE(Contains(RunCommands({"ucinewgame", "d"}), "Hash: 16 MiB, allocated"));
   // A variant switch starts a new session, whose table waits for the next isready.
-  const std::string switched = RunCommands({"isready", "setoption name UCI_Variant value xiangqi",
-                                            "d", "isready", "d"});
+  const std::string switched =
+      RunCommands({"isready", "setoption name UCI_Variant value xiangqi", "d", "isready", "d"});
   EXPECT_TRUE(Contains(switched, "not yet allocated\n")) << switched;
   EXPECT_TRUE(Contains(switched, "MiB, allocated\n")) << switched;
 }
