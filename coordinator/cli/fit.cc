@@ -40,6 +40,10 @@ ABSL_FLAG(uint64_t, teacher_nodes, 5000, "fit: the teacher's nodes per position"
 ABSL_FLAG(double, teacher_weight, 1.0,
           "fit: a label is this share of the teacher's expected result, the rest the game's");
 ABSL_FLAG(int32_t, teacher_processes, 2, "fit: teacher processes run side by side");
+ABSL_FLAG(std::string, teacher_cache, "",
+          "fit: a file of the teacher's scores, read before and written after labelling, so a "
+          "later fit of the same positions searches only the new ones (made with other teacher "
+          "settings, it is refused)");
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(uint64_t, seed);
 
@@ -73,6 +77,7 @@ int FitCommand(worker::CoordinatorClient& client) {
     teaching.nodes = absl::GetFlag(FLAGS_teacher_nodes);
     teaching.weight = absl::GetFlag(FLAGS_teacher_weight);
     teaching.processes = absl::GetFlag(FLAGS_teacher_processes);
+    teaching.cache_path = absl::GetFlag(FLAGS_teacher_cache);
     if (teaching.nodes == 0) return Fail("--teacher-nodes must be at least 1");
     if (!(teaching.weight >= 0 && teaching.weight <= 1))
       return Fail("--teacher-weight must be within [0, 1]");
@@ -115,8 +120,12 @@ int FitCommand(worker::CoordinatorClient& client) {
                    "tumen: fit: teacher labelled %zu of %zu positions (%.0f s, %.0f s left)\n",
                    done, total, s, s * double(total - done) / double(done));
     };
-    if (absl::Status s = coordinator::BlendTeacherLabels(sampler.fens(), teaching, labels); !s.ok())
-      return Fail(s);
+    absl::StatusOr<size_t> cached =
+        coordinator::BlendTeacherLabels(sampler.fens(), teaching, labels);
+    if (!cached.ok()) return Fail(cached.status());
+    if (!teaching.cache_path.empty())
+      std::fprintf(stderr, "tumen: fit: %zu of %zu teacher scores from %s\n", *cached,
+                   sampler.fens().size(), teaching.cache_path.c_str());
   }
 
   // 3. The fit, with the engine's own evaluation.

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "coordinator/stats/match_stats.h"
+#include "coordinator/stats/teacher_cache.h"
 #include "engine/core/score.h"
 
 namespace tumen::coordinator {
@@ -16,15 +18,41 @@ double ExpectedScore(int score_cp) {
   return EloToScore(score_cp);  // the same logistic, centipawns read as Elo
 }
 
-absl::Status BlendTeacherLabels(const std::vector<std::string>& fens, const TeacherOptions& options,
-                                std::vector<double>& labels) {
+std::string TeacherSettingsLine(const TeacherOptions& options) {
+  std::string line = absl::StrCat("# tumen fit teacher: ", options.engine.path, " variant ",
+                                  options.engine.variant, " nodes ", options.nodes, " options");
+  for (const auto& [name, value] : options.engine.options)
+    absl::StrAppend(&line, " ", name, "=", value);
+  return line;
+}
+
+absl::StatusOr<size_t> BlendTeacherLabels(const std::vector<std::string>& fens,
+                                          const TeacherOptions& options,
+                                          std::vector<double>& labels) {
   if (labels.size() != fens.size())
     return absl::InvalidArgumentError("one label per position is needed");
   if (options.weight < 0 || options.weight > 1)
     return absl::InvalidArgumentError("the teacher's weight must be within [0, 1]");
   if (options.nodes == 0) return absl::InvalidArgumentError("the teacher needs a node budget");
-  const int processes = std::clamp<int>(options.processes, 1, std::max<size_t>(1, fens.size()));
-  std::vector<double> teacher(fens.size(), -1);  // -1: no move found, the game's result stays
+  std::optional<TeacherCache> cache;
+  if (!options.cache_path.empty()) {
+    absl::StatusOr<TeacherCache> opened =
+        TeacherCache::Open(options.cache_path, TeacherSettingsLine(options));
+    if (!opened.ok()) return opened.status();
+    cache = std::move(*opened);
+  }
+  // The teacher's score of each position (nullopt: no move found, the game's result stays),
+  // from the cache where it has one; `todo` lists the others.
+  std::vector<std::optional<int>> scores(fens.size());
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < fens.size(); ++i) {
+    const std::optional<std::optional<int>> cached = cache ? cache->Find(fens[i]) : std::nullopt;
+    if (cached)
+      scores[i] = *cached;
+    else
+      todo.push_back(i);
+  }
+  const int processes = std::clamp<int>(options.processes, 1, std::max<size_t>(1, todo.size()));
   std::atomic<size_t> next{0}, done{0};
   std::atomic<bool> failed{false};  // set with `failure`: the other threads stop
   std::mutex mu;                    // guards `failure` and serialises `progress`
@@ -43,14 +71,15 @@ absl::Status BlendTeacherLabels(const std::vector<std::string>& fens, const Teac
       failed = true;
       return;
     }
-    for (size_t i; !failed && (i = next.fetch_add(1)) < fens.size();) {
+    for (size_t k; !failed && (k = next.fetch_add(1)) < todo.size();) {
+      const size_t i = todo[k];
       // A fresh game per position: nothing the teacher learnt elsewhere colours its score.
       absl::Status s = (*engine)->NewGame();
       absl::StatusOr<selfplay::EngineMove> move =
           s.ok() ? (*engine)->Think(fens[i], {}, tc, no_clock, timeout)
                  : absl::StatusOr<selfplay::EngineMove>(s);
       if (move.ok()) {
-        teacher[i] = ExpectedScore(move->score_cp);
+        scores[i] = move->score_cp;
       } else if (move.status().code() != absl::StatusCode::kFailedPrecondition) {
         std::lock_guard<std::mutex> lock(mu);
         if (failure.ok())
@@ -61,19 +90,25 @@ absl::Status BlendTeacherLabels(const std::vector<std::string>& fens, const Teac
         return;
       }
       const size_t n = done.fetch_add(1) + 1;
-      if (options.progress && (n % 500 == 0 || n == fens.size())) {
+      if (options.progress && (n % 500 == 0 || n == todo.size())) {
         std::lock_guard<std::mutex> lock(mu);
-        options.progress(n, fens.size());
+        options.progress(n, todo.size());
       }
     }
   };
   std::vector<std::thread> threads;
-  for (int p = 0; p < processes; ++p) threads.emplace_back(label);
+  if (!todo.empty())
+    for (int p = 0; p < processes; ++p) threads.emplace_back(label);
   for (std::thread& t : threads) t.join();
   if (!failure.ok()) return failure;
+  if (cache && !todo.empty()) {
+    for (size_t i : todo) cache->Add(fens[i], scores[i]);
+    if (absl::Status s = cache->Save(); !s.ok()) return s;
+  }
   for (size_t i = 0; i < fens.size(); ++i)
-    if (teacher[i] >= 0) labels[i] = options.weight * teacher[i] + (1 - options.weight) * labels[i];
-  return absl::OkStatus();
+    if (scores[i])
+      labels[i] = options.weight * ExpectedScore(*scores[i]) + (1 - options.weight) * labels[i];
+  return fens.size() - todo.size();
 }
 
 }  // namespace tumen::coordinator
