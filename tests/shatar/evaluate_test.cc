@@ -106,5 +106,40 @@ TEST(Evaluation, SafeChecksCountInTheQuadraticKingDanger) {
   EXPECT_EQ(TermOf(lone.pos(), kKingAttackWeight, 16), 0);
 }
 
+TEST(Evaluation, PieceSquareTermsCountFilesFromTheEdgeAndRanksFromTheOwnSide) {
+  // A white knight on b1, the kings and a pawn each (so that no endgame is scaled down):
+  // phase 1 of 24, so an endgame weight counts 23/24, give or take the rounding. b1 is on
+  // the b/g file pair (index 1) and White's first rank (index 4 + 0).
+  const auto term = [](const char* fen, PstKind kind, int file_or_rank) {
+    return TermOf(TestGame("chess", fen).pos(), EvalParam(PstIndex(kind, true, file_or_rank)), 24);
+  };
+  const char* knight = "4k3/7p/8/8/8/8/P7/1N2K3 w - - 0 1";
+  EXPECT_NEAR(term(knight, kPstKnight, 1), 23, 1);
+  EXPECT_NEAR(term(knight, kPstKnight, 4), 23, 1);
+  EXPECT_EQ(term(knight, kPstKnight, 4 + 7), 0);
+  EXPECT_EQ(term(knight, kPstKnight, 0), 0);
+  // Black's knight on g8 is on the same file pair and on its own first rank: the terms cancel.
+  const char* mirrored = "4k1n1/7p/8/8/8/8/P7/1N2K3 w - - 0 1";
+  EXPECT_EQ(term(mirrored, kPstKnight, 1), 0);
+  EXPECT_EQ(term(mirrored, kPstKnight, 4), 0);
+  // The kings: White's on e1, its first rank, Black's on e7, its second; both on the d/e pair.
+  const char* kings = "8/4k2p/8/8/8/8/P7/1N2K3 w - - 0 1";
+  EXPECT_NEAR(term(kings, kPstKing, 4), 23, 1);
+  EXPECT_NEAR(term(kings, kPstKing, 4 + 1), -23, 1);
+  EXPECT_EQ(term(kings, kPstKing, 3), 0);
+  // Pawns: White's a2 is on the a/h pair and its second rank, Black's h7 on the same.
+  EXPECT_EQ(term(knight, kPstPawn, 0), 0);
+  EXPECT_EQ(term(knight, kPstPawn, 4 + 1), 0);
+}
+
+TEST(Evaluation, TheQueenAndTheBersShareAPieceSquareTable) {
+  // A white bers on d4 in shatar: the queen piece's table, d/e pair and fourth rank. Phase 3
+  // of 24 (the bers), so an endgame weight of 24 counts about 21.
+  const TestGame bers("shatar", "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1");
+  EXPECT_NEAR(TermOf(bers.pos(), EvalParam(PstIndex(kPstQueenPiece, true, 3)), 24), 21, 1);
+  EXPECT_NEAR(TermOf(bers.pos(), EvalParam(PstIndex(kPstQueenPiece, true, 4 + 3)), 24), 21, 1);
+  EXPECT_EQ(TermOf(bers.pos(), EvalParam(PstIndex(kPstQueenPiece, true, 4 + 4)), 24), 0);
+}
+
 }  // namespace
 }  // namespace tumen::shatar

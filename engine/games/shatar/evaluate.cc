@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string>
+
+#include "absl/strings/str_cat.h"
 
 namespace tumen::shatar {
 
@@ -41,7 +44,23 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"KnightOnQueenMg", 11, 0, 40, 2},    {"KnightOnQueenEg", 7, 0, 40, 2},
       {"SliderOnQueenMg", 42, 0, 120, 5},   {"SliderOnQueenEg", 11, 0, 60, 3},
   };
-  return specs;
+  static const std::vector<ParamSpec> with_pst = [] {
+    // Names such as PstKnightMgFileAH and PstKingEgRank1, kept alive for the specs' pointers.
+    static std::vector<std::string> names;
+    const char* kinds[kPstKinds] = {"Pawn", "Knight", "Bishop", "Rook", "QueenPiece", "King"};
+    const char* files[kPstFiles] = {"AH", "BG", "CF", "DE"};
+    for (const char* kind : kinds)
+      for (const char* phase : {"Mg", "Eg"}) {
+        for (const char* file : files)
+          names.push_back(absl::StrCat("Pst", kind, phase, "File", file));
+        for (int rank = 1; rank <= 8; ++rank)
+          names.push_back(absl::StrCat("Pst", kind, phase, "Rank", rank));
+      }
+    std::vector<ParamSpec> all = specs;
+    for (const std::string& name : names) all.push_back({name.c_str(), 0, -200, 200, 4});
+    return all;
+  }();
+  return with_pst;
 }
 
 namespace {
@@ -103,6 +122,18 @@ struct Score {
   void Add(int m, int e) { mg += m, eg += e; }
 };
 
+constexpr PstKind kPstKindOf[kPieceTypeCount] = {
+    kPstPawn, kPstPawn, kPstKnight, kPstBishop, kPstRook, kPstQueenPiece, kPstQueenPiece, kPstKing};
+
+// The piece-square terms of `us`'s piece of `type` on `sq`.
+void AddPieceSquare(Score& s, const ParamValues& p, Color us, PieceType type, Square sq) {
+  const int file = std::min<int>(FileOf(sq), 7 - FileOf(sq));
+  const int rank = kPstFiles + RelativeRank(us, sq);
+  const PstKind kind = kPstKindOf[type];
+  s.Add(p[PstIndex(kind, false, file)] + p[PstIndex(kind, false, rank)],
+        p[PstIndex(kind, true, file)] + p[PstIndex(kind, true, rank)]);
+}
+
 constexpr int kPhaseWeight[kPieceTypeCount] = {0, 0, 1, 1, 2, 4, 3, 0};
 constexpr int kMaxPhase = 24;
 // King-attack units per attacking piece type.
@@ -136,6 +167,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
       const Square sq = PopLowestBit(b);
       phase += kPhaseWeight[t.type];
       s.Add(p[t.value_mg], p[t.value_eg]);
+      AddPieceSquare(s, p, us, t.type, sq);
       const Bitboard attacks = AttacksOf(t.type, sq, occupied);
       attacks_out.twice |= attacks_out.all & attacks;
       attacks_out.all |= attacks;
@@ -169,6 +201,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
     const Square sq = PopLowestBit(b);
     const int rank = RelativeRank(us, sq);
     s.Add(p[kPawnMg] + p[kPawnAdvanceMg] * (rank - 1), p[kPawnEg] + p[kPawnAdvanceEg] * (rank - 1));
+    AddPieceSquare(s, p, us, kPawn, sq);
     // Connected: defended by a pawn, or beside one (a phalanx, worth half as much again).
     const Bitboard rank_mask = 0xFFull << (8 * RankOf(sq));
     const bool phalanx = masks.adjacent_files[FileOf(sq)] & rank_mask & our_pawns;
@@ -216,6 +249,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   const Bitboard shelter = (us == kWhite ? around << 8 : around >> 8) | around;
   s.Add(p[kKingShelterMg] * PopCount(shelter & our_pawns), 0);
   s.Add(0, p[kKingCentreEg] * Centrality(king));
+  AddPieceSquare(s, p, us, kKing, king);
   attacks_out.by_pawns = defended_by_pawns;
   attacks_out.twice |= attacks_out.all & defended_by_pawns;
   attacks_out.all |= defended_by_pawns;

@@ -78,8 +78,26 @@ enum EvalParam : int {
   kKnightOnQueenEg,
   kSliderOnQueenMg,  // the same for a bishop or rook that a second piece backs
   kSliderOnQueenEg,
-  kEvalParamCount
+  // Piece-square terms (PstIndex below): the rest of the enum.
+  kPstFirst,
 };
+
+// Piece-square terms, one table per piece kind and phase, each the sum of a value for the
+// file's distance from the edge (a and h, b and g, c and f, d and e) and one for the rank
+// counted from the piece's own side: 12 weights where a full table has 64, which games of
+// a few thousand positions can fit. The queen and the bers share a table (a variant has one
+// or the other).
+enum PstKind : int { kPstPawn, kPstKnight, kPstBishop, kPstRook, kPstQueenPiece, kPstKing };
+constexpr int kPstKinds = 6;
+constexpr int kPstFiles = 4;
+constexpr int kPstWeightsPerTable = kPstFiles + 8;
+constexpr int kEvalParamCount = kPstFirst + kPstKinds * 2 * kPstWeightsPerTable;
+
+// The index of a piece-square weight: `file_or_rank` is 0..3 (a/h .. d/e) for a file
+// weight, 4 + the relative rank (0..7) for a rank weight; `endgame` picks the phase.
+constexpr int PstIndex(PstKind kind, bool endgame, int file_or_rank) {
+  return kPstFirst + (int(kind) * 2 + (endgame ? 1 : 0)) * kPstWeightsPerTable + file_or_rank;
+}
 
 const std::vector<ParamSpec>& ShatarEvalSpecs();
 

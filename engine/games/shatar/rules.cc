@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/games/shatar/fitted_pst.h"
 
 namespace tumen::shatar {
 namespace {
@@ -134,7 +135,7 @@ constexpr char kTunedTraditional[] =
 ShatarRules ShatarTraditional() {
   ShatarRules r;
   r.name = "shatar-traditional";
-  r.tuned_eval = kTunedTraditional;
+  r.tuned_eval = std::string(kTunedTraditional) + kFittedPstTraditional;
   r.queen_piece = kBers;
   r.first_round = FirstRound::kFixedD4D5;
   r.promotion = Promotion::kQueenPiece;
