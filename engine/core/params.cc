@@ -1,5 +1,6 @@
 #include "engine/core/params.h"
 
+#include <atomic>
 #include <fstream>
 #include <sstream>
 
@@ -9,6 +10,11 @@
 #include "absl/strings/str_split.h"
 
 namespace tumen {
+
+uint64_t ParamValues::NextVersion() {
+  static std::atomic<uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 ParamValues::ParamValues(const std::vector<ParamSpec>* specs) : specs_(specs) {
   for (const ParamSpec& s : *specs) values_.push_back(s.default_value);

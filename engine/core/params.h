@@ -5,6 +5,7 @@
 #ifndef TUMEN_ENGINE_CORE_PARAMS_H_
 #define TUMEN_ENGINE_CORE_PARAMS_H_
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,13 +29,22 @@ class ParamValues {
  public:
   explicit ParamValues(const std::vector<ParamSpec>* specs);
   int operator[](int index) const { return values_[index]; }
-  int& operator[](int index) { return values_[index]; }
+  int& operator[](int index) {
+    version_ = NextVersion();
+    return values_[index];
+  }
+  // Names these values for caches of tables derived from them: every write gives a new
+  // version, unique in the process, so a cache built from a version holds these values.
+  uint64_t version() const { return version_; }
   const std::vector<ParamSpec>& specs() const { return *specs_; }
   int size() const { return int(values_.size()); }
 
  private:
+  static uint64_t NextVersion();
+
   const std::vector<ParamSpec>* specs_;
   std::vector<int> values_;
+  uint64_t version_ = NextVersion();
 };
 
 // A named view over several components' values (search + evaluation of one game).

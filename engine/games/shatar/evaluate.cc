@@ -120,18 +120,34 @@ constexpr PieceTerms kPieceTerms[] = {
 struct Score {
   int mg = 0, eg = 0;
   void Add(int m, int e) { mg += m, eg += e; }
+  void Add(const Score& o) { mg += o.mg, eg += o.eg; }
 };
 
 constexpr PstKind kPstKindOf[kPieceTypeCount] = {
     kPstPawn, kPstPawn, kPstKnight, kPstBishop, kPstRook, kPstQueenPiece, kPstQueenPiece, kPstKing};
 
-// The piece-square terms of `us`'s piece of `type` on `sq`.
-void AddPieceSquare(Score& s, const ParamValues& p, Color us, PieceType type, Square sq) {
-  const int file = std::min<int>(FileOf(sq), 7 - FileOf(sq));
-  const int rank = kPstFiles + RelativeRank(us, sq);
-  const PstKind kind = kPstKindOf[type];
-  s.Add(p[PstIndex(kind, false, file)] + p[PstIndex(kind, false, rank)],
-        p[PstIndex(kind, true, file)] + p[PstIndex(kind, true, rank)]);
+// The piece-square terms of every piece type on every square, for each side: one load per
+// piece in the evaluation where the weights themselves would take four. Each search thread
+// builds its own copy when the weights change (ParamValues::version), so no thread waits.
+struct PstTable {
+  uint64_t version = 0;  // the version of the weights it was built from; 0: never built
+  Score by[kPieceTypeCount][2][64];
+};
+
+const PstTable& PstTableOf(const ParamValues& p) {
+  thread_local PstTable table;
+  if (table.version == p.version()) return table;
+  for (int type = kPawn; type <= kKing; ++type)
+    for (Color c : {kWhite, kBlack})
+      for (Square sq = 0; sq < 64; ++sq) {
+        const int file = std::min<int>(FileOf(sq), 7 - FileOf(sq));
+        const int rank = kPstFiles + RelativeRank(c, sq);
+        const PstKind kind = kPstKindOf[type];
+        table.by[type][c][sq] = {p[PstIndex(kind, false, file)] + p[PstIndex(kind, false, rank)],
+                                 p[PstIndex(kind, true, file)] + p[PstIndex(kind, true, rank)]};
+      }
+  table.version = p.version();
+  return table;
 }
 
 constexpr int kPhaseWeight[kPieceTypeCount] = {0, 0, 1, 1, 2, 4, 3, 0};
@@ -161,13 +177,14 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   const Bitboard mobility_area = ~ours & ~their_pawn_attacks;
   const Square their_king = pos.king_square(them);
   const Bitboard king_zone = KingAttacks(their_king) | SquareBB(their_king);
+  const PstTable& pst = PstTableOf(p);
 
   for (const PieceTerms& t : kPieceTerms) {
     for (Bitboard b = pos.pieces(us, t.type); b;) {
       const Square sq = PopLowestBit(b);
       phase += kPhaseWeight[t.type];
       s.Add(p[t.value_mg], p[t.value_eg]);
-      AddPieceSquare(s, p, us, t.type, sq);
+      s.Add(pst.by[t.type][us][sq]);
       const Bitboard attacks = AttacksOf(t.type, sq, occupied);
       attacks_out.twice |= attacks_out.all & attacks;
       attacks_out.all |= attacks;
@@ -201,7 +218,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
     const Square sq = PopLowestBit(b);
     const int rank = RelativeRank(us, sq);
     s.Add(p[kPawnMg] + p[kPawnAdvanceMg] * (rank - 1), p[kPawnEg] + p[kPawnAdvanceEg] * (rank - 1));
-    AddPieceSquare(s, p, us, kPawn, sq);
+    s.Add(pst.by[kPawn][us][sq]);
     // Connected: defended by a pawn, or beside one (a phalanx, worth half as much again).
     const Bitboard rank_mask = 0xFFull << (8 * RankOf(sq));
     const bool phalanx = masks.adjacent_files[FileOf(sq)] & rank_mask & our_pawns;
@@ -249,7 +266,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   const Bitboard shelter = (us == kWhite ? around << 8 : around >> 8) | around;
   s.Add(p[kKingShelterMg] * PopCount(shelter & our_pawns), 0);
   s.Add(0, p[kKingCentreEg] * Centrality(king));
-  AddPieceSquare(s, p, us, kKing, king);
+  s.Add(pst.by[kKing][us][king]);
   attacks_out.by_pawns = defended_by_pawns;
   attacks_out.twice |= attacks_out.all & defended_by_pawns;
   attacks_out.all |= defended_by_pawns;
