@@ -132,6 +132,24 @@ TEST(Evaluation, PieceSquareTermsCountFilesFromTheEdgeAndRanksFromTheOwnSide) {
   EXPECT_EQ(term(knight, kPstPawn, 4 + 1), 0);
 }
 
+TEST(Evaluation, ThePieceSquareTableFollowsEveryChangeOfTheWeights) {
+  // The evaluation reads the piece-square terms from a table built per thread from the
+  // weights' version (ParamValues::version); a write must never leave a stale table behind.
+  const TestGame knight("chess", "4k3/7p/8/8/8/8/P7/1N2K3 w - - 0 1");
+  ParamValues params(&ShatarEvalSpecs());
+  const int before = Evaluate(knight.pos(), params);
+  const uint64_t version = params.version();
+  const ParamValues copy = params;  // the same values keep the same version
+  EXPECT_EQ(copy.version(), version);
+  params[PstIndex(kPstKnight, true, 1)] = 24;
+  EXPECT_NE(params.version(), version);
+  EXPECT_NEAR(Evaluate(knight.pos(), params) - before, 23, 1);
+  // Back to the copy, which was not written: the table is rebuilt from its weights.
+  EXPECT_EQ(Evaluate(knight.pos(), copy), before);
+  // Weights made apart never share a version.
+  EXPECT_NE(ParamValues(&ShatarEvalSpecs()).version(), version);
+}
+
 TEST(Evaluation, TheQueenAndTheBersShareAPieceSquareTable) {
   // A white bers on d4 in shatar: the queen piece's table, d/e pair and fourth rank. Phase 3
   // of 24 (the bers), so an endgame weight of 24 counts about 21.
