@@ -167,8 +167,8 @@ struct Attacks {
   int king_attackers = 0, king_attack_units = 0;
 };
 
-Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& phase,
-                   Attacks& attacks_out) {
+Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const PstTable& pst,
+                   int& phase, Attacks& attacks_out) {
   const Color them = ~us;
   Score s;
   const Bitboard occupied = pos.pieces();
@@ -177,7 +177,6 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
   const Bitboard mobility_area = ~ours & ~their_pawn_attacks;
   const Square their_king = pos.king_square(them);
   const Bitboard king_zone = KingAttacks(their_king) | SquareBB(their_king);
-  const PstTable& pst = PstTableOf(p);
 
   for (const PieceTerms& t : kPieceTerms) {
     for (Bitboard b = pos.pieces(us, t.type); b;) {
@@ -357,8 +356,9 @@ int EndgameScale(const Position& pos, Color strong, const ParamValues& p) {
 int Evaluate(const Position& pos, const ParamValues& params) {
   int phase = 0;
   Attacks attacks[2];
-  const Score white = EvaluateSide(pos, kWhite, params, phase, attacks[kWhite]);
-  const Score black = EvaluateSide(pos, kBlack, params, phase, attacks[kBlack]);
+  const PstTable& pst = PstTableOf(params);
+  const Score white = EvaluateSide(pos, kWhite, params, pst, phase, attacks[kWhite]);
+  const Score black = EvaluateSide(pos, kBlack, params, pst, phase, attacks[kBlack]);
   const Score white_threats = Threats(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
   const Score black_threats = Threats(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
   const Score white_king = KingDanger(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
