@@ -28,7 +28,6 @@ class TeacherCache {
   // inside where the teacher found no move in it.
   std::optional<std::optional<int>> Find(const std::string& fen) const;
   void Add(const std::string& fen, std::optional<int> score_cp);
-  size_t size() const { return scores_.size(); }
 
   // Writes every score to the file (a new file renamed over the old one, so an interrupted
   // write loses nothing that was there).
