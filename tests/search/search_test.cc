@@ -213,7 +213,7 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("shatar", "KingAttackWeight"), 7);               // SPSA-tuned (rules.cc)
   EXPECT_EQ(value("shatar-traditional", "KingAttackWeight"), 10);  // SPSA-tuned too
   EXPECT_EQ(value("shatar-folk", "KingAttackWeight"), 12);         // the table's default
-  EXPECT_EQ(value("chess", "KingAttackWeight"), 12);
+  EXPECT_EQ(value("chess", "KingAttackWeight"), 4);                // fitted (fitted_chess.h)
 }
 
 // The Lazy SMP iteration schedule: the main thread searches every depth; helpers 1 and 2

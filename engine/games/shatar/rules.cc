@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/games/shatar/fitted_chess.h"
 #include "engine/games/shatar/fitted_pst.h"
 
 namespace tumen::shatar {
@@ -88,6 +89,7 @@ std::string ShatarStartFen(const ShatarRules& r) {
 ShatarRules Chess() {
   ShatarRules r;
   r.name = "chess";
+  r.tuned_eval = kFittedChess;
   r.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   r.castling = r.en_passant = r.double_step = true;
   r.promotion_types = Bit(kQueen) | Bit(kRook) | Bit(kBishop) | Bit(kKnight);
