@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/games/shatar/fitted_2017.h"
 #include "engine/games/shatar/fitted_chess.h"
 #include "engine/games/shatar/fitted_pst.h"
 
@@ -97,16 +98,16 @@ ShatarRules Chess() {
 }
 
 // SPSA on the farm (scripts/tune.sh): 8,000 pairs at 1,000 nodes per move, then accepted by
-// SPRT(0, 5) against the previous defaults after 4,152 games: +13.8 Elo [+5.3, +22.4].
-constexpr char kTuned2017[] =
-    "PawnMg 85\nPawnEg 117\nKnightMg 316\nBishopMg 333\nRookMg 485\nRookEg 543\nQueenMg 957\n"
-    "KingAttackWeight 7\nPassedPawnEg 26\nTempo 13\n";
+// SPRT(0, 5) against the previous defaults after 4,152 games: +13.8 Elo [+5.3, +22.4]. The
+// positional weights are fitted since (fitted_2017.h); the material ones stay SPSA's.
+constexpr char kTunedMaterial2017[] =
+    "PawnMg 85\nPawnEg 117\nKnightMg 316\nBishopMg 333\nRookMg 485\nRookEg 543\nQueenMg 957\n";
 
 // RULES.md §1: Inner Mongolia 2017.
 ShatarRules Shatar2017() {
   ShatarRules r;
   r.name = "shatar";
-  r.tuned_eval = kTuned2017;
+  r.tuned_eval = std::string(kTunedMaterial2017) + kFitted2017;
   r.first_round = FirstRound::kChoiceMirrored;
   r.promotion = Promotion::kAny;
   DeriveShatarRules(r);
