@@ -103,9 +103,11 @@ int FitCommand(worker::CoordinatorClient& client) {
   if (sampler.fens().size() < 100)
     return Fail(absl::StrCat("only ", sampler.fens().size(), " quiet positions in ",
                              sampler.games(), " finished games; fit needs at least 100"));
-  std::fprintf(stderr, "tumen: fit: %s, %llu games, %zu of %llu quiet positions\n",
+  std::fprintf(stderr,
+               "tumen: fit: %s, %llu games (%llu more repeated an earlier one move for move and "
+               "were skipped), %zu of %llu quiet positions\n",
                sampler.variant().c_str(), static_cast<unsigned long long>(sampler.games()),
-               sampler.fens().size(),
+               static_cast<unsigned long long>(sampler.repeated_games()), sampler.fens().size(),
                static_cast<unsigned long long>(sampler.quiet_positions_seen()));
 
   // 2. The teacher's labels, where one is given.

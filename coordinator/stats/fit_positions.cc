@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "absl/hash/hash.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/core/prng.h"
@@ -45,8 +46,14 @@ absl::Status FitPositionSampler::Add(const v1::Game& game) {
                      " is ", record->variant, " (", record->rules, "), not ", variant_, " (",
                      rules_, "): fit the games of one variant and rule set"));
   if (record->result == GameResult::kOngoing) return absl::OkStatus();
-  ++games_;
   const std::string start = record->start_fen.empty() ? session_->StartFen() : record->start_fen;
+  size_t game_hash = absl::HashOf(start);
+  for (const selfplay::MoveRecord& m : record->moves) game_hash = absl::HashOf(game_hash, m.uci);
+  if (!game_hashes_.insert(game_hash).second) {
+    ++repeated_games_;
+    return absl::OkStatus();
+  }
+  ++games_;
   if (absl::Status s = session_->SetPosition(start, {}); !s.ok()) return s;
   bool in_check = false;
   for (size_t ply = 0; ply < record->moves.size(); ++ply) {

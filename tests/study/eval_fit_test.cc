@@ -158,5 +158,27 @@ TEST(FitPositions, KeepsAUniformSampleOfAtMostItsSizeAndOneVariant) {
   EXPECT_FALSE(sampler.Add(other).ok());
 }
 
+// Two identical deterministic players play an opening pair's two games alike: the copy (same
+// start, same moves, whatever its id and result) adds nothing; a game that differs by one
+// move is taken.
+TEST(FitPositions, CountsAGameThatRepeatsAnEarlierOneOnce) {
+  FitPositionSampler sampler(100000, 5);
+  const v1::Game first = RandomGame(7, GameResult::kFirstPlayerWins);
+  ASSERT_TRUE(sampler.Add(first).ok());
+  const size_t positions = sampler.fens().size();
+  v1::Game copy = first;
+  copy.mutable_id()->set_colour(1);
+  ASSERT_TRUE(sampler.Add(copy).ok());
+  EXPECT_EQ(sampler.games(), 1u);
+  EXPECT_EQ(sampler.repeated_games(), 1u);
+  EXPECT_EQ(sampler.fens().size(), positions);
+  v1::Game shorter = first;
+  shorter.mutable_moves()->RemoveLast();
+  ASSERT_TRUE(sampler.Add(shorter).ok());
+  EXPECT_EQ(sampler.games(), 2u);
+  EXPECT_EQ(sampler.repeated_games(), 1u);
+  EXPECT_GT(sampler.fens().size(), positions);
+}
+
 }  // namespace
 }  // namespace tumen::coordinator
