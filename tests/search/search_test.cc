@@ -210,10 +210,10 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
       if (std::string(e.spec->name) == name) return e.value;
     return -1;
   };
-  EXPECT_EQ(value("shatar", "KingAttackWeight"), 3);               // fitted (fitted_2017.h)
-  EXPECT_EQ(value("shatar-traditional", "KingAttackWeight"), 10);  // SPSA-tuned too
-  EXPECT_EQ(value("shatar-folk", "KingAttackWeight"), 12);         // the table's default
-  EXPECT_EQ(value("chess", "KingAttackWeight"), 4);                // fitted (fitted_chess.h)
+  EXPECT_EQ(value("shatar", "KingAttackWeight"), 3);              // fitted (fitted_2017.h)
+  EXPECT_EQ(value("shatar-traditional", "KingAttackWeight"), 6);  // fitted (fitted_traditional.h)
+  EXPECT_EQ(value("shatar-folk", "KingAttackWeight"), 12);        // the table's default
+  EXPECT_EQ(value("chess", "KingAttackWeight"), 4);               // fitted (fitted_chess.h)
 }
 
 // The Lazy SMP iteration schedule: the main thread searches every depth; helpers 1 and 2

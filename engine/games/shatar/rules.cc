@@ -8,7 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/games/shatar/fitted_2017.h"
 #include "engine/games/shatar/fitted_chess.h"
-#include "engine/games/shatar/fitted_pst.h"
+#include "engine/games/shatar/fitted_traditional.h"
 
 namespace tumen::shatar {
 namespace {
@@ -124,21 +124,11 @@ ShatarRules Shatar1997() {
   return r;
 }
 
-// The same for shatar-traditional (scripts/tune.sh with
-// scripts/params/shatar-traditional-spsa.txt): 8,000 pairs at 1,000 nodes per move; SPRT(0, 5)
-// accepted after 18,389 games: +4.4 Elo
-// [+0.9, +8.0]. Then the pieces (not the pawns) raised by 35%: Fairy-Stockfish's evaluation of
-// `shatar` values a knight at about 3.9 pawns, a rook at 5.9 and the bers at 9.5 in the
-// middlegame, where this one had 3.5, 5.3 and 7.9.
-constexpr char kTunedTraditional[] =
-    "PawnMg 90\nPawnEg 121\nKnightMg 429\nKnightEg 405\nBishopMg 443\nBishopEg 432\nRookMg 648\n"
-    "RookEg 726\nBersMg 956\nBersEg 1033\nKingAttackWeight 10\nPassedPawnEg 27\nTempo 12\n";
-
 // RULES.md §2: Fairy-Stockfish's `shatar`.
 ShatarRules ShatarTraditional() {
   ShatarRules r;
   r.name = "shatar-traditional";
-  r.tuned_eval = std::string(kTunedTraditional) + kFittedPstTraditional;
+  r.tuned_eval = kFittedTraditional;  // fitted positional weights: see the header
   r.queen_piece = kBers;
   r.first_round = FirstRound::kFixedD4D5;
   r.promotion = Promotion::kQueenPiece;
