@@ -168,6 +168,7 @@ TEST(FitPositions, CountsAGameThatRepeatsAnEarlierOneOnce) {
   const size_t positions = sampler.fens().size();
   v1::Game copy = first;
   copy.mutable_id()->set_colour(1);
+  copy.set_result(v1::GAME_RESULT_DRAW);  // a copy's result does not make it a new game
   ASSERT_TRUE(sampler.Add(copy).ok());
   EXPECT_EQ(sampler.games(), 1u);
   EXPECT_EQ(sampler.repeated_games(), 1u);
