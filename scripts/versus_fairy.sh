@@ -8,7 +8,9 @@
 # Environment: VARIANT (shatar-traditional), FAIRY_VARIANT (Fairy-Stockfish's name for it:
 # shatar for shatar-traditional, else the same), TC (nodes=2000; or B+I seconds), GAMES
 # (200), HASH (16), SEED (the time), FARM_DATA (farm-data-fairy), BUILD_DIR (build: the
-# farm's binaries), TUMEN_SKIP_SETUP=1. Prints W/D/L, pentanomial and Elo with its interval.
+# farm's binaries), TUMEN_OPTIONS (more UCI options for Tumen, NAME=VALUE,...: a search or
+# evaluation parameter to screen without a build), TUMEN_SKIP_SETUP=1. Prints W/D/L,
+# pentanomial and Elo with its interval.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -36,9 +38,9 @@ source scripts/lib/farm.sh
 farm_start fairy --engine "tumen=${TUMEN_ENGINE},fairy-stockfish=${FAIRY}"
 JOB=$("${CLI[@]}" match --variant "${VARIANT}" --games "${GAMES}" --tc "${TC}" --seed "${SEED}" \
   --pairs-per-shard 2 \
-  --engine_a tumen --engine_a_variant "${VARIANT}" --engine_a_options "Hash=${HASH},Threads=1" \
+  --engine_a tumen --engine_a_variant "${VARIANT}" --engine_a_options "Hash=${HASH},Threads=1${TUMEN_OPTIONS:+,${TUMEN_OPTIONS}}" \
   --engine_b fairy-stockfish --engine_b_variant "${FAIRY_VARIANT}" \
   --engine_b_options "Hash=${HASH},Threads=1")
-echo "versus_fairy: job ${JOB}: Tumen (A) against Fairy-Stockfish ${FAIRY_VARIANT} (B), ${VARIANT} at ${TC}, ${GAMES} games, seed ${SEED}"
+echo "versus_fairy: job ${JOB}: Tumen (A${TUMEN_OPTIONS:+, ${TUMEN_OPTIONS}}) against Fairy-Stockfish ${FAIRY_VARIANT} (B), ${VARIANT} at ${TC}, ${GAMES} games, seed ${SEED}"
 farm_watch "${JOB}"
 farm_stop
