@@ -92,6 +92,31 @@ TEST(UciEnginePlayer, EveryShatarRuleSetPlaysAFullGameThroughUci) {
   }
 }
 
+// A misspelt option or a value out of range fails the start with the engine's own words,
+// instead of a match that quietly measures the engine without it.
+TEST(UciEnginePlayer, AnOptionTheEngineRefusesIsAnError) {
+  const std::string tumen = std::string(TUMEN_BINARY_DIR) + "/bin/tumen-engine";
+  absl::StatusOr<std::unique_ptr<UciEnginePlayer>> misspelt =
+      UciEnginePlayer::Start({tumen, {}, "shatar-traditional", {{"LmrDivisr", "170"}}});
+  ASSERT_FALSE(misspelt.ok());
+  EXPECT_EQ(misspelt.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(misspelt.status().message().find("LmrDivisr"), std::string::npos)
+      << misspelt.status();
+  absl::StatusOr<std::unique_ptr<UciEnginePlayer>> out_of_range =
+      UciEnginePlayer::Start({tumen, {}, "shatar-traditional", {{"LmrDivisor", "1000"}}});
+  ASSERT_FALSE(out_of_range.ok());
+  EXPECT_NE(out_of_range.status().message().find("outside"), std::string::npos)
+      << out_of_range.status();
+  EXPECT_TRUE(
+      UciEnginePlayer::Start({tumen, {}, "shatar-traditional", {{"LmrDivisor", "170"}}}).ok());
+  if (std::filesystem::exists(kFairyStockfish)) {
+    absl::StatusOr<std::unique_ptr<UciEnginePlayer>> fairy =
+        UciEnginePlayer::Start({kFairyStockfish, {}, "shatar", {{"Hsh", "16"}}});
+    ASSERT_FALSE(fairy.ok());
+    EXPECT_NE(fairy.status().message().find("Hsh"), std::string::npos) << fairy.status();
+  }
+}
+
 TEST(UciEnginePlayer, AnEngineThatExitsIsReportedUnavailable) {
   absl::StatusOr<std::unique_ptr<UciEnginePlayer>> engine =
       UciEnginePlayer::Start({"/bin/true", {}, "", {}});

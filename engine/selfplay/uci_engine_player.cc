@@ -36,7 +36,23 @@ absl::StatusOr<std::unique_ptr<UciEnginePlayer>> UciEnginePlayer::Start(
             player->process_->WriteLine("setoption name UCI_Variant value " + config.variant);
         !s.ok())
       return s;
-  if (absl::Status s = player->Sync(config.startup_timeout); !s.ok()) return s;
+  // An option the engine refused would otherwise pass unnoticed, and a match would measure
+  // the engine without it: Tumen answers "info string error: ...", the Stockfish family "No
+  // such option: ...", both before the readyok that follows.
+  if (absl::Status s = player->process_->WriteLine("isready"); !s.ok())
+    return absl::UnavailableError(s.message());
+  std::string refused;
+  absl::StatusOr<std::string> ready =
+      player->ReadUntil("readyok", config.startup_timeout, [&](const std::string& line) {
+        if (refused.empty() && (absl::StartsWith(line, "info string error") ||
+                                absl::StartsWith(line, "No such option")))
+          refused = line;
+      });
+  if (!ready.ok()) return ready.status();
+  if (!refused.empty())
+    return absl::InvalidArgumentError(absl::StrCat(
+        config.path, " refused an option (see its `uci` output for the names and ranges): ",
+        refused));
   if (player->name_.empty()) player->name_ = config.path;
   return player;
 }
