@@ -39,20 +39,17 @@ absl::StatusOr<std::unique_ptr<UciEnginePlayer>> UciEnginePlayer::Start(
   // An option the engine refused would otherwise pass unnoticed, and a match would measure
   // the engine without it: Tumen answers "info string error: ...", the Stockfish family "No
   // such option: ...", both before the readyok that follows.
-  if (absl::Status s = player->process_->WriteLine("isready"); !s.ok())
-    return absl::UnavailableError(s.message());
   std::string refused;
-  absl::StatusOr<std::string> ready =
-      player->ReadUntil("readyok", config.startup_timeout, [&](const std::string& line) {
-        if (refused.empty() && (absl::StartsWith(line, "info string error") ||
-                                absl::StartsWith(line, "No such option")))
-          refused = line;
-      });
-  if (!ready.ok()) return ready.status();
+  const auto note_refusal = [&](const std::string& line) {
+    if (refused.empty() &&
+        (absl::StartsWith(line, "info string error") || absl::StartsWith(line, "No such option")))
+      refused = line;
+  };
+  if (absl::Status s = player->Sync(config.startup_timeout, note_refusal); !s.ok()) return s;
   if (!refused.empty())
     return absl::InvalidArgumentError(absl::StrCat(
-        config.path, " refused an option (see its `uci` output for the names and ranges): ",
-        refused));
+        config.path,
+        " refused an option (see its `uci` output for the names and ranges): ", refused));
   if (player->name_.empty()) player->name_ = config.path;
   return player;
 }
@@ -78,10 +75,11 @@ absl::StatusOr<std::string> UciEnginePlayer::ReadUntil(
   }
 }
 
-absl::Status UciEnginePlayer::Sync(absl::Duration timeout) {
+absl::Status UciEnginePlayer::Sync(absl::Duration timeout,
+                                   const std::function<void(const std::string&)>& seen) {
   if (absl::Status s = process_->WriteLine("isready"); !s.ok())
     return absl::UnavailableError(s.message());
-  absl::StatusOr<std::string> r = ReadUntil("readyok", timeout);
+  absl::StatusOr<std::string> r = ReadUntil("readyok", timeout, seen);
   return r.ok() ? absl::OkStatus() : r.status();
 }
 

@@ -53,7 +53,9 @@ class UciEnginePlayer {
   // Reads lines until one starts with `prefix`; calls `seen` for every line before it.
   absl::StatusOr<std::string> ReadUntil(absl::string_view prefix, absl::Duration timeout,
                                         const std::function<void(const std::string&)>& seen = {});
-  absl::Status Sync(absl::Duration timeout);
+  // isready, then waits for readyok; `seen` gets each line before it.
+  absl::Status Sync(absl::Duration timeout,
+                    const std::function<void(const std::string&)>& seen = {});
 
   std::unique_ptr<Subprocess> process_;
   std::string name_;
