@@ -2,9 +2,10 @@
 // game in engine/api. Iterative deepening, PVS with aspiration windows, quiescence (with
 // the table, losing captures pruned by SEE), TT cutoffs, null move, reverse futility,
 // futility and SEE pruning at low depth, late move reductions (history-adjusted) and
-// pruning, check extension, killer and history ordering (history kept across a game's
-// searches), MultiPV, Lazy SMP, and a clock budget that stretches where the best move is
-// unsettled (time_manager.h). Each step's SPRT result is in docs/strength.md.
+// pruning, check and singular extensions (with multi-cut), killer and history ordering
+// (history kept across a game's searches), MultiPV, Lazy SMP, and a clock budget that
+// stretches where the best move is unsettled (time_manager.h). Each step's SPRT result is in
+// docs/strength.md.
 //
 // Threads: Run() is called by one caller thread, which becomes the main search thread and
 // starts threads-1 helpers. Helpers share only the transposition table, the stop flag and
@@ -173,6 +174,8 @@ class Search {
     int pv_length[kMaxPly + 4] = {};
     // Static evaluation at each ply of the current line; -kInfiniteScore where in check.
     int static_evals[kMaxPly + 4] = {};
+    // The move a singular-extension search at that ply leaves out (none elsewhere).
+    Move excluded[kMaxPly + 4] = {};
     int (*history)[G::kHistorySize];             // this thread's History::butterfly
     int16_t (*continuation)[kContinuationSize];  // and its History::continuation
     // HistoryIndex of the move made at each ply of the current line (-1: a null move).
@@ -483,7 +486,10 @@ class Search {
     const uint64_t key = G::Key(pos);
     const std::optional<TTData> tt = tt_->Probe(key);
     const Move tt_move = tt ? G::FromRaw(tt->move) : Move();
-    if (tt && !pv_node && tt->depth >= depth) {
+    // A singularity test searches this position again without one move: the table's value
+    // (which includes that move) says nothing about it, and its result must not be stored.
+    const Move excluded = w.excluded[ply];
+    if (tt && !pv_node && !excluded && tt->depth >= depth) {
       const int v = ValueFromTT(tt->value, ply);
       if (tt->bound == Bound::kExact || (tt->bound == Bound::kLower && v >= beta) ||
           (tt->bound == Bound::kUpper && v <= alpha))
@@ -515,6 +521,8 @@ class Search {
                          : ply >= 4 ? w.static_evals[ply - 4]
                                     : -kInfiniteScore;
       improving = before == -kInfiniteScore || static_eval > before;
+    }
+    if (!in_check && !excluded) {
       // Reverse futility: far above beta at low depth, a quiet move will not drop it.
       if (!pv_node && depth <= Param(kReverseFutilityDepth) && !IsMateScore(beta) &&
           eval - Param(kReverseFutilityMargin) * (depth - improving) >= beta)
@@ -551,6 +559,7 @@ class Search {
       if (first_pass) PickNext(moves, scores, n);
       const int i = first_pass ? n : deferred[n - moves.size()];
       const Move m = moves[i];
+      if (m == excluded) continue;
       const bool tactical = G::IsTactical(pos, m);
       const int history_index = G::HistoryIndex(pos, m);
       // Late move pruning: at low depth, quiet moves far down the list are skipped.
@@ -570,6 +579,23 @@ class Search {
             tactical ? -Param(kSeeCaptureMargin) * depth : -Param(kSeeQuietMargin) * depth * depth;
         if (!known_good && !SeeGe(pos, m, see_margin)) continue;
       }
+      // Singular extension: when the table move, searched shallower without it, is the only
+      // move that holds the table's value, it is searched one ply deeper. When even the
+      // others reach beta, several moves refute the line and the node fails high at once.
+      int extension = 0;
+      if (m == tt_move && !excluded && ply > 0 && depth >= Param(kSingularDepth) &&
+          tt->depth >= depth - 3 && tt->bound != Bound::kUpper &&
+          !IsMateScore(ValueFromTT(tt->value, ply))) {
+        const int singular_beta = ValueFromTT(tt->value, ply) - Param(kSingularMargin) * depth;
+        w.excluded[ply] = m;
+        const int v = AlphaBeta(w, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
+        w.excluded[ply] = Move();
+        if (stop_.load(std::memory_order_relaxed)) return 0;
+        if (v < singular_beta)
+          extension = 1;
+        else if (singular_beta >= beta)
+          return singular_beta;
+      }
       w.moved[ply] = history_index;
       G::DoMove(pos, m, w.states[ply]);
       if (first_pass && i > 0 && deferred_count < kMaxDeferred &&
@@ -580,7 +606,8 @@ class Search {
       }
       if (depth > 1) tt_->Prefetch(G::Key(pos));  // the child probes the table first
       const bool gives_check = G::InCheck(pos);
-      const int new_depth = depth - 1 + (gives_check && ply < 2 * kMaxPly / 3 ? 1 : 0);
+      const int new_depth =
+          depth - 1 + (ply < 2 * kMaxPly / 3 ? std::min(1, extension + (gives_check ? 1 : 0)) : 0);
       int value;
       if (i == 0) {
         value = -AlphaBeta(w, -beta, -alpha, new_depth, ply + 1, true);
@@ -629,6 +656,7 @@ class Search {
       if (!tactical && quiet_count < 64) quiets_tried[quiet_count++] = history_index;
     }
 
+    if (excluded) return best == -kInfiniteScore ? alpha : best;
     TTData entry;
     entry.move = G::ToRaw(best_move ? best_move : tt_move);
     entry.value = int16_t(ValueToTT(best, ply));

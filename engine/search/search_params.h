@@ -24,6 +24,8 @@ enum SearchParam : int {
   kSeeQuietMargin,        // a quiet move losing more than margin * depth^2 in SEE is pruned
   kLmrHistoryDivisor,     // LMR reduces one ply less per this much history (+-16384)
   kQsDeltaMargin,         // quiescence skips a capture whose SEE + margin cannot reach alpha
+  kSingularDepth,         // the table move is tested for singularity from this depth
+  kSingularMargin,        // ... against its table value less margin * depth
   kSearchParamCount
 };
 
@@ -36,7 +38,8 @@ inline const std::vector<ParamSpec>& SearchSpecs() {
       {"FutilityBase", 80, 0, 300, 15},      {"FutilityMargin", 100, 30, 250, 10},
       {"LowDepthPruningDepth", 6, 0, 10, 1}, {"SeeCaptureMargin", 100, 0, 300, 15},
       {"SeeQuietMargin", 25, 0, 100, 5},     {"LmrHistoryDivisor", 8000, 2000, 30000, 1000},
-      {"QsDeltaMargin", 150, 0, 500, 20},
+      {"QsDeltaMargin", 150, 0, 500, 20},    {"SingularDepth", 6, 4, 12, 1},
+      {"SingularMargin", 2, 1, 6, 1},
   };
   return specs;
 }
