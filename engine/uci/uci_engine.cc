@@ -184,6 +184,8 @@ bool UciEngine::HandleLine(absl::string_view line) {
     Emit(absl::StrCat("result ", result, " ", TerminationName(st.termination)));
   } else if (command == "bench") {
     status = Bench(args);
+  } else if (command == "eval") {
+    status = StaticEval();
   } else {
     status = absl::InvalidArgumentError(absl::StrCat("unknown command '", command, "'"));
   }
@@ -379,6 +381,21 @@ std::string UciEngine::BookMove() const {
   const std::string move = book_->Choose(session_->Key(), uint64_t(book_seed_));
   const std::vector<std::string> legal = session_->LegalMoves();
   return std::find(legal.begin(), legal.end(), move) != legal.end() ? move : std::string();
+}
+
+// Tumen extension for analysis (Stockfish's `eval`): the static evaluation of the current
+// position, no search, under the current parameters; from the side to move's view, as the
+// search sees it, and from the first player's, as a GUI shows scores.
+absl::Status UciEngine::StaticEval() {
+  absl::StatusOr<std::unique_ptr<EvalPositions>> positions =
+      session_->ParsePositions({session_->Fen()});
+  if (!positions.ok()) return positions.status();
+  int side_to_move = 0;
+  (*positions)->Evaluate(0, 1, &side_to_move);
+  const int first_player = session_->SideToMove() == 0 ? side_to_move : -side_to_move;
+  Emit(absl::StrFormat("Static evaluation: %+d cp (side to move), %+d cp (first player)",
+                       side_to_move, first_player));
+  return absl::OkStatus();
 }
 
 absl::Status UciEngine::Bench(absl::string_view args) {

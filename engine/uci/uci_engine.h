@@ -41,6 +41,7 @@ class UciEngine {
   absl::Status SetPosition(absl::string_view args);
   absl::Status Go(absl::string_view args);
   absl::Status Bench(absl::string_view args);
+  absl::Status StaticEval();
   absl::Status UseSession(std::unique_ptr<GameSession> session);
   void PrintOptions();
   void StopSearch();

@@ -2,6 +2,7 @@
 #include "engine/uci/uci_engine.h"
 
 #include <atomic>
+#include <cstdio>
 #include <chrono>
 #include <mutex>
 #include <sstream>
@@ -77,6 +78,33 @@ TEST(UciEngine, PerftPrintsDivideAndTotal) {
 TEST(UciEngine, DisplayShowsFenAfterMoves) {
   const std::string out = RunCommands({"position startpos moves d2d4 d7d5 g1f3", "d"});
   EXPECT_TRUE(Contains(out, "Fen: rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R b - - 1 2"));
+}
+
+// `eval` is the static evaluation: a side a rook up is ahead from the first player's view
+// whoever is to move, and the side-to-move figure turns with the move.
+TEST(UciEngine, EvalPrintsTheStaticEvaluationFromBothViews) {
+  const std::string white_to_move = RunCommands(
+      {"setoption name UCI_Variant value shatar-traditional",
+       "position fen rnbjkbn1/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1", "eval"});
+  const std::string black_to_move = RunCommands(
+      {"setoption name UCI_Variant value shatar-traditional",
+       "position fen rnbjkbn1/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR b - - 0 1", "eval"});
+  int w_side = 0, w_first = 0, b_side = 0, b_first = 0;
+  ASSERT_EQ(std::sscanf(white_to_move.c_str(),
+                        "Static evaluation: %d cp (side to move), %d cp (first player)", &w_side,
+                        &w_first),
+            2)
+      << white_to_move;
+  ASSERT_EQ(std::sscanf(black_to_move.c_str(),
+                        "Static evaluation: %d cp (side to move), %d cp (first player)", &b_side,
+                        &b_first),
+            2)
+      << black_to_move;
+  EXPECT_GT(w_first, 300);
+  EXPECT_GT(b_first, 300);
+  EXPECT_EQ(w_side, w_first);
+  EXPECT_EQ(b_side, -b_first);
+  EXPECT_TRUE(Contains(RunCommands({"eval"}), "Static evaluation: ")) << "the default variant";
 }
 
 TEST(UciEngine, BadInputIsAnsweredAndThePositionKept) {
