@@ -2,8 +2,8 @@
 #include "engine/uci/uci_engine.h"
 
 #include <atomic>
-#include <cstdio>
 #include <chrono>
+#include <cstdio>
 #include <mutex>
 #include <sstream>
 #include <streambuf>
@@ -83,27 +83,27 @@ TEST(UciEngine, DisplayShowsFenAfterMoves) {
 // `eval` is the static evaluation: a side a rook up is ahead from the first player's view
 // whoever is to move, and the side-to-move figure turns with the move.
 TEST(UciEngine, EvalPrintsTheStaticEvaluationFromBothViews) {
-  const std::string white_to_move = RunCommands(
-      {"setoption name UCI_Variant value shatar-traditional",
-       "position fen rnbjkbn1/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1", "eval"});
-  const std::string black_to_move = RunCommands(
-      {"setoption name UCI_Variant value shatar-traditional",
-       "position fen rnbjkbn1/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR b - - 0 1", "eval"});
-  int w_side = 0, w_first = 0, b_side = 0, b_first = 0;
-  ASSERT_EQ(std::sscanf(white_to_move.c_str(),
-                        "Static evaluation: %d cp (side to move), %d cp (first player)", &w_side,
-                        &w_first),
-            2)
-      << white_to_move;
-  ASSERT_EQ(std::sscanf(black_to_move.c_str(),
-                        "Static evaluation: %d cp (side to move), %d cp (first player)", &b_side,
-                        &b_first),
-            2)
-      << black_to_move;
-  EXPECT_GT(w_first, 300);
-  EXPECT_GT(b_first, 300);
-  EXPECT_EQ(w_side, w_first);
-  EXPECT_EQ(b_side, -b_first);
+  struct Figures {
+    int side_to_move = 0, first_player = 0, parsed = 0;
+  };
+  const auto eval_of = [](const std::string& side) {
+    const std::string out = RunCommands(
+        {"setoption name UCI_Variant value shatar-traditional",
+         "position fen rnbjkbn1/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR " + side + " - - 0 1",
+         "eval"});
+    Figures f;
+    f.parsed = std::sscanf(out.c_str(),
+                           "Static evaluation: %d cp (side to move), %d cp (first player)",
+                           &f.side_to_move, &f.first_player);
+    return f;
+  };
+  const Figures white = eval_of("w"), black = eval_of("b");
+  ASSERT_EQ(white.parsed, 2);
+  ASSERT_EQ(black.parsed, 2);
+  EXPECT_GT(white.first_player, 300);
+  EXPECT_GT(black.first_player, 300);
+  EXPECT_EQ(white.side_to_move, white.first_player);
+  EXPECT_EQ(black.side_to_move, -black.first_player);
   EXPECT_TRUE(Contains(RunCommands({"eval"}), "Static evaluation: ")) << "the default variant";
 }
 
