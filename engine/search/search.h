@@ -471,7 +471,7 @@ class Search {
   int AlphaBeta(Worker& w, int alpha, int beta, int depth, int ply, bool allow_null) {
     const bool pv_node = beta - alpha > 1;
     w.pv_length[ply] = 0;
-    if (depth <= 0) return Quiescence(w, alpha, beta, ply);
+    if (depth <= 0) return Quiescence(w, alpha, beta, ply, true);
     if (ShouldStop(w)) return 0;
     Position& pos = w.pos;
     w.seldepth = std::max(w.seldepth, ply);
@@ -669,10 +669,13 @@ class Search {
     return best;
   }
 
-  // Captures and promotions only (every evasion when in check), from a stand-pat score. Its
-  // results go to the transposition table at depth 0, so a position met again in another
-  // quiescence search, or as a depth-1 node's child, is not searched twice.
-  int Quiescence(Worker& w, int alpha, int beta, int ply) {
+  // Captures and promotions only (every evasion when in check), from a stand-pat score; at
+  // its first ply (`checks`), also the quiet checks that do not lose material, where the game
+  // can tell them cheaply (G::MayGiveCheck): a check the stand-pat score cannot see may be
+  // mate or win material. Its results go to the transposition table at depth 0 (-1 without
+  // the checks), so a position met again in another quiescence search, or as a depth-1 node's
+  // child, is not searched twice.
+  int Quiescence(Worker& w, int alpha, int beta, int ply, bool checks) {
     if (ShouldStop(w)) return 0;
     Position& pos = w.pos;
     w.seldepth = std::max(w.seldepth, ply);
@@ -681,7 +684,7 @@ class Search {
     const bool pv_node = beta - alpha > 1;
     const uint64_t key = G::Key(pos);
     const std::optional<TTData> tt = tt_->Probe(key);
-    if (tt && !pv_node) {
+    if (tt && !pv_node && tt->depth >= QuiescenceDepth(checks)) {
       const int v = ValueFromTT(tt->value, ply);
       if (tt->bound == Bound::kExact || (tt->bound == Bound::kLower && v >= beta) ||
           (tt->bound == Bound::kUpper && v <= alpha))
@@ -719,7 +722,7 @@ class Search {
         continue;
       w.moved[ply] = G::HistoryIndex(pos, m);  // an evasion's continuation below
       G::DoMove(pos, m, w.states[ply]);
-      const int value = -Quiescence(w, -beta, -alpha, ply + 1);
+      const int value = -Quiescence(w, -beta, -alpha, ply + 1, false);
       G::UndoMove(pos, m);
       if (stop_.load(std::memory_order_relaxed)) return 0;
       if (value > best) {
@@ -731,17 +734,47 @@ class Search {
         }
       }
     }
+    if constexpr (requires { G::MayGiveCheck(pos, Move()); }) {
+      if (checks && !in_check && best < beta) {
+        MoveList all;
+        G::GenerateMoves(pos, all);
+        for (const Move m : all) {
+          if (G::IsTactical(pos, m) || !G::MayGiveCheck(pos, m) || !SeeGe(pos, m, 0)) continue;
+          w.moved[ply] = G::HistoryIndex(pos, m);
+          G::DoMove(pos, m, w.states[ply]);
+          if (!G::InCheck(pos)) {
+            G::UndoMove(pos, m);
+            continue;
+          }
+          const int value = -Quiescence(w, -beta, -alpha, ply + 1, false);
+          G::UndoMove(pos, m);
+          if (stop_.load(std::memory_order_relaxed)) return 0;
+          if (value > best) {
+            best = value;
+            if (value > alpha) {
+              best_move = m;
+              alpha = value;
+              if (value >= beta) break;
+            }
+          }
+        }
+      }
+    }
     TTData entry;
     entry.move = G::ToRaw(best_move ? best_move : tt_move);
     entry.value = int16_t(ValueToTT(best, ply));
     entry.eval = int16_t(static_eval);
-    entry.depth = 0;
+    entry.depth = int8_t(QuiescenceDepth(checks));
     entry.bound = best >= beta            ? Bound::kLower
                   : best > original_alpha ? Bound::kExact
                                           : Bound::kUpper;
     tt_->Store(key, entry);
     return best;
   }
+
+  // The table depth of a quiescence result: one that tried the quiet checks answers for one
+  // that would not, not the other way round.
+  static int QuiescenceDepth(bool checks) { return checks ? 0 : -1; }
 
   TranspositionTable* tt_;
   const ParamValues* sp_;

@@ -102,6 +102,23 @@ struct ShatarGame {
     return shatar::SeeGe(pos, m, threshold);
   }
 
+  // Optional member: false only for a quiet move that cannot give check (it neither attacks
+  // the enemy king from its new square nor uncovers a slider's line to it). Cheap, and a
+  // superset: the search confirms a check by making the move.
+  static bool MayGiveCheck(const Position& pos, Move m) {
+    if (m.is_castling()) return true;
+    const Color us = pos.side_to_move();
+    const Bitboard king = SquareBB(pos.king_square(~us));
+    const PieceType moved = TypeOf(pos.MovedPiece(m));
+    const Bitboard occupied = (pos.pieces() ^ SquareBB(m.from())) | SquareBB(m.to());
+    if (moved == kPawn ? PawnAttacks(us, m.to()) & king : AttacksOf(moved, m.to(), occupied) & king)
+      return true;
+    const Square ksq = pos.king_square(~us);
+    return ((RookAttacks(ksq, occupied) & pos.rook_sliders()) |
+            (BishopAttacks(ksq, occupied) & pos.bishop_sliders())) &
+           pos.pieces(us) & ~SquareBB(m.from());
+  }
+
   // Null move is unsafe where zugzwang is likely: only kings and pawns left for the mover.
   static bool NullMoveAllowed(const Position& pos) {
     const Color us = pos.side_to_move();
