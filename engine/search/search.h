@@ -1,11 +1,11 @@
 // One alpha-beta search, written once against the game concept below and instantiated per
 // game in engine/api. Iterative deepening, PVS with aspiration windows, quiescence (with
-// the table, losing captures pruned by SEE), TT cutoffs, null move, reverse futility,
-// futility and SEE pruning at low depth, late move reductions (history-adjusted) and
-// pruning, check and singular extensions (with multi-cut), killer and history ordering
-// (history kept across a game's searches), MultiPV, Lazy SMP, and a clock budget that
-// stretches where the best move is unsettled (time_manager.h). Each step's SPRT result is in
-// docs/strength.md.
+// the table, losing captures pruned by SEE, quiet checks at its first ply), TT cutoffs,
+// null move, reverse futility, futility and SEE pruning at low depth, late move reductions
+// (history-adjusted) and pruning, check and singular extensions (with multi-cut), killer and
+// history ordering (history kept across a game's searches), MultiPV, Lazy SMP, and a clock
+// budget that stretches where the best move is unsettled (time_manager.h). Each step's SPRT
+// result is in docs/strength.md.
 //
 // Threads: Run() is called by one caller thread, which becomes the main search thread and
 // starts threads-1 helpers. Helpers share only the transposition table, the stop flag and
@@ -20,7 +20,8 @@
 //   GenerateMoves (legal), GenerateTacticalMoves (legal captures/promotions), DoMove, UndoMove,
 //   DoNullMove, UndoNullMove, InCheck, Key, IsTactical, TacticalOrder, HistoryIndex,
 //   NullMoveAllowed, ImmediateScore, NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString;
-//   optionally SeeGe (static exchange evaluation; the 8x8 family has one).
+//   optionally SeeGe (static exchange evaluation) and MayGiveCheck (a cheap filter for the
+//   quiet moves that may check); the 8x8 family has both.
 #ifndef TUMEN_ENGINE_SEARCH_SEARCH_H_
 #define TUMEN_ENGINE_SEARCH_SEARCH_H_
 
