@@ -710,6 +710,15 @@ class Search {
     int scores[MoveList::kCapacity];
     ScoreMoves(w, pos, moves, scores, tt_move, std::min(ply, kMaxPly));
     Move best_move;
+    // Takes a move's value; true when it reaches beta.
+    const auto raise = [&](int value, Move m) {
+      if (value <= best) return false;
+      best = value;
+      if (value <= alpha) return false;
+      best_move = m;
+      alpha = value;
+      return value >= beta;
+    };
     for (int i = 0; i < moves.size(); ++i) {
       PickNext(moves, scores, i);
       const Move m = moves[i];
@@ -726,14 +735,7 @@ class Search {
       const int value = -Quiescence(w, -beta, -alpha, ply + 1, false);
       G::UndoMove(pos, m);
       if (stop_.load(std::memory_order_relaxed)) return 0;
-      if (value > best) {
-        best = value;
-        if (value > alpha) {
-          best_move = m;
-          alpha = value;
-          if (value >= beta) break;
-        }
-      }
+      if (raise(value, m)) break;
     }
     if constexpr (requires { G::MayGiveCheck(pos, Move()); }) {
       if (checks && !in_check && best < beta) {
@@ -750,14 +752,7 @@ class Search {
           const int value = -Quiescence(w, -beta, -alpha, ply + 1, false);
           G::UndoMove(pos, m);
           if (stop_.load(std::memory_order_relaxed)) return 0;
-          if (value > best) {
-            best = value;
-            if (value > alpha) {
-              best_move = m;
-              alpha = value;
-              if (value >= beta) break;
-            }
-          }
+          if (raise(value, m)) break;
         }
       }
     }
