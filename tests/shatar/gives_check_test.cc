@@ -12,10 +12,10 @@ namespace tumen::shatar {
 namespace {
 
 struct Counts {
-  int checks = 0;          // quiet moves that give check
-  int missed = 0;          // ... for which MayGiveCheck said no
-  int quiet = 0;           // quiet moves looked at
-  int passed_filter = 0;   // quiet moves MayGiveCheck let through
+  int checks = 0;         // quiet moves that give check
+  int missed = 0;         // ... for which MayGiveCheck said no
+  int quiet = 0;          // quiet moves looked at
+  int passed_filter = 0;  // quiet moves MayGiveCheck let through
 };
 
 Counts PlayRandomGames(const char* variant, int games, uint32_t seed) {
