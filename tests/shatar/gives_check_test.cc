@@ -61,25 +61,23 @@ TEST(MayGiveCheck, NeverMissesACheckAndFiltersMostQuietMoves) {
   }
 }
 
+bool MayCheck(const TestGame& game, const char* uci) {
+  const absl::StatusOr<Move> m = ParseUciMove(game.pos(), uci);
+  EXPECT_TRUE(m.ok()) << m.status();
+  return m.ok() && ShatarGame::MayGiveCheck(game.pos(), *m);
+}
+
 TEST(MayGiveCheck, SeesDirectAndDiscoveredChecks) {
   // chess: the rook on e1 behind the knight on e4: any knight move uncovers a check of the
   // king on e8; a rook move along the first rank checks nothing.
-  TestGame game("chess", "4k2K/8/8/8/4N3/8/8/4R3 w - - 0 1");
-  auto may = [&](const char* uci) {
-    const absl::StatusOr<Move> m = ParseUciMove(game.pos(), uci);
-    EXPECT_TRUE(m.ok()) << m.status();
-    return m.ok() && ShatarGame::MayGiveCheck(game.pos(), *m);
-  };
-  EXPECT_TRUE(may("e4c3"));   // discovered check by the rook
-  EXPECT_TRUE(may("e4g5"));   // discovered check as well
-  EXPECT_FALSE(may("e1a1"));  // the rook leaves the file: no check
+  TestGame discovered("chess", "4k2K/8/8/8/4N3/8/8/4R3 w - - 0 1");
+  EXPECT_TRUE(MayCheck(discovered, "e4c3"));
+  EXPECT_TRUE(MayCheck(discovered, "e4g5"));
+  EXPECT_FALSE(MayCheck(discovered, "e1a1"));
+  // A rook reaching the king's rank checks; one step up the file does not.
   TestGame direct("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-  const absl::StatusOr<Move> a8 = ParseUciMove(direct.pos(), "a1a8");
-  ASSERT_TRUE(a8.ok());
-  EXPECT_TRUE(ShatarGame::MayGiveCheck(direct.pos(), *a8));
-  const absl::StatusOr<Move> a2 = ParseUciMove(direct.pos(), "a1a2");
-  ASSERT_TRUE(a2.ok());
-  EXPECT_FALSE(ShatarGame::MayGiveCheck(direct.pos(), *a2));
+  EXPECT_TRUE(MayCheck(direct, "a1a8"));
+  EXPECT_FALSE(MayCheck(direct, "a1a2"));
 }
 
 }  // namespace

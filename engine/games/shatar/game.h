@@ -108,12 +108,13 @@ struct ShatarGame {
   static bool MayGiveCheck(const Position& pos, Move m) {
     if (m.is_castling()) return true;
     const Color us = pos.side_to_move();
-    const Bitboard king = SquareBB(pos.king_square(~us));
+    const Square ksq = pos.king_square(~us);
     const PieceType moved = TypeOf(pos.MovedPiece(m));
     const Bitboard occupied = (pos.pieces() ^ SquareBB(m.from())) | SquareBB(m.to());
-    if (moved == kPawn ? PawnAttacks(us, m.to()) & king : AttacksOf(moved, m.to(), occupied) & king)
-      return true;
-    const Square ksq = pos.king_square(~us);
+    const Bitboard direct =
+        moved == kPawn ? PawnAttacks(us, m.to()) : AttacksOf(moved, m.to(), occupied);
+    if (direct & SquareBB(ksq)) return true;
+    // A slider of ours whose line to the king the move opens (the mover left `from`).
     return ((RookAttacks(ksq, occupied) & pos.rook_sliders()) |
             (BishopAttacks(ksq, occupied) & pos.bishop_sliders())) &
            pos.pieces(us) & ~SquareBB(m.from());
