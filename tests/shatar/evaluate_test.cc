@@ -74,6 +74,41 @@ TEST(Evaluation, ThePawnlessScaleShrinksTheEndgameScore) {
   EXPECT_NEAR(rook_eg_term("4k3/8/8/8/8/8/P2n4/R3K3 w - - 0 1"), 56, 1);
 }
 
+TEST(Evaluation, BareKingScaleFollowsTheUnitsTheSideBehindHasLeft) {
+  const ParamValues params(&ShatarEvalSpecs());
+  const auto scale = [&](const char* variant, const char* fen, Color strong) {
+    return BareKingScale(TestGame(variant, fen).pos(), strong, params);
+  };
+  // Rook and bers (J) against one unit, two units, or three.
+  EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/3r4/8/8/8/RJ2K3 w - - 0 1", kWhite), 4);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/3j4/8/8/8/RJ2K3 w - - 0 1", kWhite), 4);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/3n4/8/8/8/RJ2K3 w - - 0 1", kWhite), 16);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/3b4/8/8/8/RJ2K3 w - - 0 1", kWhite), 16);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/p7/8/8/8/8/8/RJ2K3 w - - 0 1", kWhite), 24);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/p7/8/3n4/8/8/8/RJ2K3 w - - 0 1", kWhite), 40);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/pp6/8/8/8/8/8/RJ2K3 w - - 0 1", kWhite), 48);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/pp6/8/3n4/8/8/8/RJ2K3 w - - 0 1", kWhite), 64);
+  // Black ahead is read from its side: White's lone rook.
+  EXPECT_EQ(scale("shatar-traditional", "rj2k3/8/8/8/3R4/8/8/4K3 b - - 0 1", kBlack), 4);
+  // Where a bare king plays on (chess, and shatar under the 2017 rules), no scale.
+  EXPECT_EQ(scale("chess", "4k3/8/8/3r4/8/8/8/RQ2K3 w - - 0 1", kWhite), 64);
+  EXPECT_EQ(scale("shatar", "4k3/8/8/3r4/8/8/8/RQ2K3 w - - 0 1", kWhite), 64);
+}
+
+TEST(Evaluation, BareKingScaleShrinksTheWholeScore) {
+  // Rook and bers against a lone rook: the evaluation with the lone-major share at 4 of 64 is
+  // a sixteenth of the one at 64, give or take the tempo added after the scale and rounding.
+  const TestGame game("shatar-traditional", "4k3/8/8/3r4/8/8/8/RJ2K3 w - - 0 1");
+  ParamValues params(&ShatarEvalSpecs());
+  const int tempo = params[kTempo];
+  params[kLoneMajorScale] = 64;
+  const int full = Evaluate(game.pos(), params) - tempo;
+  params[kLoneMajorScale] = 4;
+  const int scaled = Evaluate(game.pos(), params) - tempo;
+  EXPECT_GT(full, 300);
+  EXPECT_NEAR(scaled, full / 16.0, 1.0);
+}
+
 TEST(Evaluation, KnightThreatsOnTheLoneQueenPieceCountSafeSquares) {
   // White's knight on g1 reaches e2 and f3, from both of which it would attack the black
   // queen on d4; no black pawn guards them and no two black pieces do: 2 squares. The

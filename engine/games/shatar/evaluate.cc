@@ -43,6 +43,9 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"ThreatByPawnPushEg", 12, 0, 60, 3}, {"SpaceMg", 11, 0, 40, 2},
       {"KnightOnQueenMg", 11, 0, 40, 2},    {"KnightOnQueenEg", 7, 0, 40, 2},
       {"SliderOnQueenMg", 42, 0, 120, 5},   {"SliderOnQueenEg", 11, 0, 60, 3},
+      {"LoneMajorScale", 4, 0, 64, 3},      {"LoneMinorScale", 16, 0, 64, 3},
+      {"LonePawnScale", 24, 0, 64, 3},      {"TwoUnitsScale", 40, 0, 64, 3},
+      {"TwoPawnsScale", 48, 0, 64, 3},
   };
   static const std::vector<ParamSpec> with_pst = [] {
     // Names such as PstKnightMgFileAH and PstKingEgRank1, kept alive for the specs' pointers.
@@ -353,6 +356,23 @@ int EndgameScale(const Position& pos, Color strong, const ParamValues& p) {
   return theirs <= p[kBishopMg] ? 4 : 14;
 }
 
+int BareKingScale(const Position& pos, Color strong, const ParamValues& p) {
+  if (!pos.rules().bare_king_draw) return 64;
+  const Color weak = ~strong;
+  const Bitboard units = pos.pieces(weak) & ~pos.pieces(weak, kKing);
+  const Bitboard pawns = pos.pieces(weak, kPawn);
+  switch (PopCount(units)) {
+    case 1:
+      if (pawns) return p[kLonePawnScale];
+      if (units & (pos.pieces(weak, kKnight) | pos.pieces(weak, kBishop))) return p[kLoneMinorScale];
+      return p[kLoneMajorScale];
+    case 2:
+      return units == pawns ? p[kTwoPawnsScale] : p[kTwoUnitsScale];
+    default:
+      return 64;
+  }
+}
+
 int Evaluate(const Position& pos, const ParamValues& params) {
   int phase = 0;
   Attacks attacks[2];
@@ -369,7 +389,8 @@ int Evaluate(const Position& pos, const ParamValues& params) {
   int eg =
       white.eg - black.eg + white_threats.eg - black_threats.eg + white_king.eg - black_king.eg;
   if (eg != 0) eg = eg * EndgameScale(pos, eg > 0 ? kWhite : kBlack, params) / 64;
-  const int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
+  int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
+  if (score != 0) score = score * BareKingScale(pos, score > 0 ? kWhite : kBlack, params) / 64;
   return (pos.side_to_move() == kWhite ? score : -score) + params[kTempo];
 }
 
