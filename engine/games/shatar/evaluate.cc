@@ -364,7 +364,8 @@ int BareKingScale(const Position& pos, Color strong, const ParamValues& p) {
   switch (PopCount(units)) {
     case 1:
       if (pawns) return p[kLonePawnScale];
-      if (units & (pos.pieces(weak, kKnight) | pos.pieces(weak, kBishop))) return p[kLoneMinorScale];
+      if (units & (pos.pieces(weak, kKnight) | pos.pieces(weak, kBishop)))
+        return p[kLoneMinorScale];
       return p[kLoneMajorScale];
     case 2:
       return units == pawns ? p[kTwoPawnsScale] : p[kTwoUnitsScale];
