@@ -1,6 +1,7 @@
 // Static evaluation of the 8x8 family: material, centralisation, mobility, space, king safety,
 // pawn structure and threats, tapered between middlegame and endgame, the endgame part scaled
-// down where the side ahead cannot mate. Every weight is a named parameter (ShatarEvalSpecs()),
+// down where the side ahead cannot mate, and the whole score where a bare king draws and the
+// side behind has one or two units left. Every weight is a named parameter (ShatarEvalSpecs()),
 // so SPSA jobs on the farm can tune it.
 #ifndef TUMEN_ENGINE_GAMES_SHATAR_EVALUATE_H_
 #define TUMEN_ENGINE_GAMES_SHATAR_EVALUATE_H_
