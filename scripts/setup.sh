@@ -32,7 +32,8 @@ PACKAGES=(
   # for the units, a YAML parser for the Kubernetes manifests.
   systemd python3-yaml
   # The multi-host tests (tests/net): network namespaces and veth pairs (iproute2), a CA and
-  # certificates (openssl), the exported games decoded in Python (python3-protobuf).
+  # certificates (openssl), the exported games decoded in Python (python3-protobuf, which
+  # scripts/endings.py uses too).
   iproute2 openssl python3-protobuf
 )
 
