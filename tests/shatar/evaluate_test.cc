@@ -84,7 +84,16 @@ TEST(Evaluation, BareKingScaleFollowsTheUnitsTheSideBehindHasLeft) {
   EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/3j4/8/8/8/RJ2K3 w - - 0 1", kWhite), 4);
   EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/3n4/8/8/8/RJ2K3 w - - 0 1", kWhite), 16);
   EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/3b4/8/8/8/RJ2K3 w - - 0 1", kWhite), 16);
-  EXPECT_EQ(scale("shatar-traditional", "4k3/p7/8/8/8/8/8/RJ2K3 w - - 0 1", kWhite), 24);
+  // A lone pawn by its rank (Black's: a7 is its second rank, a2 its seventh), and against a
+  // lone rook.
+  EXPECT_EQ(scale("shatar-traditional", "4k3/p7/8/8/8/8/8/RJ2K3 w - - 0 1", kWhite), 40);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/8/p7/8/8/RJ2K3 w - - 0 1", kWhite), 32);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/8/8/p7/8/RJ2K3 w - - 0 1", kWhite), 16);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/8/8/8/p7/RJ2K3 w - - 0 1", kWhite), 6);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/8/8/8/p7/R3K3 w - - 0 1", kWhite), 4);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/8/8/8/8/8/p7/RR2K3 w - - 0 1", kWhite), 6);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", kWhite), 40);
+  EXPECT_EQ(scale("shatar-traditional", "4K3/P7/8/8/8/8/8/rj2k3 b - - 0 1", kBlack), 6);
   EXPECT_EQ(scale("shatar-traditional", "4k3/p7/8/3n4/8/8/8/RJ2K3 w - - 0 1", kWhite), 40);
   EXPECT_EQ(scale("shatar-traditional", "4k3/pp6/8/8/8/8/8/RJ2K3 w - - 0 1", kWhite), 48);
   EXPECT_EQ(scale("shatar-traditional", "4k3/pp6/8/3n4/8/8/8/RJ2K3 w - - 0 1", kWhite), 64);

@@ -44,7 +44,9 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"KnightOnQueenMg", 11, 0, 40, 2},    {"KnightOnQueenEg", 7, 0, 40, 2},
       {"SliderOnQueenMg", 42, 0, 120, 5},   {"SliderOnQueenEg", 11, 0, 60, 3},
       {"LoneMajorScale", 4, 0, 64, 3},      {"LoneMinorScale", 16, 0, 64, 3},
-      {"LonePawnScale", 24, 0, 64, 3},      {"TwoUnitsScale", 40, 0, 64, 3},
+      {"LonePawnScale", 40, 0, 64, 3},      {"LonePawnRank5Scale", 32, 0, 64, 3},
+      {"LonePawnRank6Scale", 16, 0, 64, 3}, {"LonePawnRank7Scale", 6, 0, 64, 3},
+      {"RookAgainstPawnScale", 4, 0, 64, 3}, {"TwoUnitsScale", 40, 0, 64, 3},
       {"TwoPawnsScale", 48, 0, 64, 3},
   };
   static const std::vector<ParamSpec> with_pst = [] {
@@ -356,6 +358,29 @@ int EndgameScale(const Position& pos, Color strong, const ParamValues& p) {
   return theirs <= p[kBishopMg] ? 4 : 14;
 }
 
+namespace {
+
+// The side ahead against a lone pawn: the further the pawn stands, the more often it is drawn
+// (it promotes, or ties the king to its blockade), and a lone rook nearly never wins.
+int LonePawnScale(const Position& pos, Color strong, const ParamValues& p) {
+  const Color weak = ~strong;
+  const Bitboard rooks = pos.pieces(strong, kRook);
+  if (pos.pieces(strong) == (rooks | pos.pieces(strong, kKing)) && !MoreThanOne(rooks))
+    return p[kRookAgainstPawnScale];
+  switch (RelativeRank(weak, Square(LowestBit(pos.pieces(weak, kPawn))))) {
+    case 4:
+      return p[kLonePawnRank5Scale];
+    case 5:
+      return p[kLonePawnRank6Scale];
+    case 6:
+      return p[kLonePawnRank7Scale];
+    default:
+      return p[kLonePawnScale];
+  }
+}
+
+}  // namespace
+
 int BareKingScale(const Position& pos, Color strong, const ParamValues& p) {
   if (!pos.rules().bare_king_draw) return 64;
   const Color weak = ~strong;
@@ -363,7 +388,7 @@ int BareKingScale(const Position& pos, Color strong, const ParamValues& p) {
   const Bitboard pawns = pos.pieces(weak, kPawn);
   switch (PopCount(units)) {
     case 1:
-      if (pawns) return p[kLonePawnScale];
+      if (pawns) return LonePawnScale(pos, strong, p);
       if (units & (pos.pieces(weak, kKnight) | pos.pieces(weak, kBishop)))
         return p[kLoneMinorScale];
       return p[kLoneMajorScale];

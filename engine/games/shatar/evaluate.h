@@ -83,7 +83,11 @@ enum EvalParam : int {
   // when the other side has only these units besides its king.
   kLoneMajorScale,  // a rook or queen piece
   kLoneMinorScale,  // a knight or bishop
-  kLonePawnScale,
+  kLonePawnScale,       // a pawn on its second to fourth rank
+  kLonePawnRank5Scale,  // a pawn further up draws more often: it promotes unless blocked
+  kLonePawnRank6Scale,
+  kLonePawnRank7Scale,
+  kRookAgainstPawnScale,  // a lone pawn against a lone rook (no pawn) draws nearly always
   kTwoUnitsScale,  // two, one of them a piece
   kTwoPawnsScale,
   // Piece-square terms (PstIndex below): the rest of the enum.
@@ -121,7 +125,9 @@ int EndgameScale(const Position& pos, Color strong, const ParamValues& params);
 // king leaves it no other move), and the side ahead may capture none of them before it mates.
 // In Tumen's self-play at 20,000 nodes, against a lead of three pawns' worth or more, 99% of
 // the games with a lone rook were drawn, 94% with a lone bers, 70 to 80% with a lone minor and
-// 56% with a lone pawn. 64 where the rule is off or the side behind has more.
+// 56% with a lone pawn: 30 to 38% with the pawn on its second to fourth rank, 43% on its fifth,
+// 72% on its sixth, 88% on its seventh, and 97% where the side ahead has a lone rook. 64 where
+// the rule is off or the side behind has more.
 int BareKingScale(const Position& pos, Color strong, const ParamValues& params);
 
 // Score in centipawns for the side to move.
