@@ -86,6 +86,9 @@ enum EvalParam : int {
   kLonePawnScale,
   kTwoUnitsScale,  // two, one of them a piece
   kTwoPawnsScale,
+  // Against three units or more, the endgame share of the side ahead: base + per pawn it has.
+  kPawnsAheadScaleBase,
+  kPawnsAheadScalePerPawn,
   // Piece-square terms (PstIndex below): the rest of the enum.
   kPstFirst,
 };
@@ -123,6 +126,15 @@ int EndgameScale(const Position& pos, Color strong, const ParamValues& params);
 // the games with a lone rook were drawn, 94% with a lone bers, 70 to 80% with a lone minor and
 // 56% with a lone pawn. 64 where the rule is off or the side behind has more.
 int BareKingScale(const Position& pos, Color strong, const ParamValues& params);
+
+// The share of the endgame score, out of 64, that `strong` (the side ahead) can turn into a win
+// where the rules draw as soon as a side has only its king and the side behind has three units
+// or more: PawnsAheadScaleBase + PawnsAheadScalePerPawn for each pawn of the side ahead, at most
+// 64. Its pawns promote to bers, the piece that wins; without them it must mate while the other
+// side keeps a unit. In Tumen's self-play at 20,000 nodes, in endings with 16 pawns' worth of
+// pieces or less and a lead of three pawns' worth or more, the side ahead drew 94% of the games
+// with no pawn, 72% with one, 47% with two and 34% with three or more. 64 where the rule is off.
+int PawnsAheadScale(const Position& pos, Color strong, const ParamValues& params);
 
 // Score in centipawns for the side to move.
 int Evaluate(const Position& pos, const ParamValues& params);
