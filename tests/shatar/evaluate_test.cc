@@ -104,6 +104,23 @@ TEST(Evaluation, BareKingScaleFollowsTheUnitsTheSideBehindHasLeft) {
   EXPECT_EQ(scale("shatar", "4k3/8/8/3r4/8/8/8/RQ2K3 w - - 0 1", kWhite), 64);
 }
 
+TEST(Evaluation, PawnsAheadScaleFollowsThePawnsOfTheSideAhead) {
+  const ParamValues params(&ShatarEvalSpecs());
+  const auto scale = [&](const char* variant, const char* fen, Color strong) {
+    return PawnsAheadScale(TestGame(variant, fen).pos(), strong, params);
+  };
+  // Against three units: 8 + 20 per pawn, at most 64.
+  EXPECT_EQ(scale("shatar-traditional", "4k3/ppp5/8/8/8/8/8/RJ2K3 w - - 0 1", kWhite), 8);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/ppp5/8/8/8/8/P7/RJ2K3 w - - 0 1", kWhite), 28);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/ppp5/8/8/8/8/PP6/RJ2K3 w - - 0 1", kWhite), 48);
+  EXPECT_EQ(scale("shatar-traditional", "4k3/ppp5/8/8/8/8/PPP5/RJ2K3 w - - 0 1", kWhite), 64);
+  EXPECT_EQ(scale("shatar-traditional", "rj2k3/pp6/8/8/8/8/PPP5/4K3 b - - 0 1", kBlack), 48);
+  // Against one or two units the bare-king scale decides; without the rule, no scale.
+  EXPECT_EQ(scale("shatar-traditional", "4k3/pp6/8/8/8/8/8/RJ2K3 w - - 0 1", kWhite), 64);
+  EXPECT_EQ(scale("shatar", "4k3/ppp5/8/8/8/8/8/RQ2K3 w - - 0 1", kWhite), 64);
+  EXPECT_EQ(scale("chess", "4k3/ppp5/8/8/8/8/8/RQ2K3 w - - 0 1", kWhite), 64);
+}
+
 TEST(Evaluation, BareKingScaleShrinksTheWholeScore) {
   // Rook and bers against a lone rook: the evaluation with the lone-major share at 4 of 64 is
   // a sixteenth of the one at 64, give or take the tempo added after the scale and rounding.

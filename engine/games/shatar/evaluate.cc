@@ -47,7 +47,8 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"LonePawnScale", 40, 0, 64, 3},      {"LonePawnRank5Scale", 32, 0, 64, 3},
       {"LonePawnRank6Scale", 16, 0, 64, 3}, {"LonePawnRank7Scale", 6, 0, 64, 3},
       {"RookAgainstPawnScale", 4, 0, 64, 3}, {"TwoUnitsScale", 40, 0, 64, 3},
-      {"TwoPawnsScale", 48, 0, 64, 3},
+      {"TwoPawnsScale", 48, 0, 64, 3},      {"PawnsAheadScaleBase", 8, 0, 64, 3},
+      {"PawnsAheadScalePerPawn", 20, 0, 64, 3},
   };
   static const std::vector<ParamSpec> with_pst = [] {
     // Names such as PstKnightMgFileAH and PstKingEgRank1, kept alive for the specs' pointers.
@@ -399,6 +400,14 @@ int BareKingScale(const Position& pos, Color strong, const ParamValues& p) {
   }
 }
 
+int PawnsAheadScale(const Position& pos, Color strong, const ParamValues& p) {
+  if (!pos.rules().bare_king_draw) return 64;
+  const Color weak = ~strong;
+  if (PopCount(pos.pieces(weak) & ~pos.pieces(weak, kKing)) <= 2) return 64;  // BareKingScale's
+  const int pawns = PopCount(pos.pieces(strong, kPawn));
+  return std::min(64, p[kPawnsAheadScaleBase] + p[kPawnsAheadScalePerPawn] * pawns);
+}
+
 int Evaluate(const Position& pos, const ParamValues& params) {
   int phase = 0;
   Attacks attacks[2];
@@ -414,7 +423,11 @@ int Evaluate(const Position& pos, const ParamValues& params) {
       white.mg - black.mg + white_threats.mg - black_threats.mg + white_king.mg - black_king.mg;
   int eg =
       white.eg - black.eg + white_threats.eg - black_threats.eg + white_king.eg - black_king.eg;
-  if (eg != 0) eg = eg * EndgameScale(pos, eg > 0 ? kWhite : kBlack, params) / 64;
+  if (eg != 0) {
+    const Color strong = eg > 0 ? kWhite : kBlack;
+    eg = eg * std::min(EndgameScale(pos, strong, params), PawnsAheadScale(pos, strong, params)) /
+         64;
+  }
   int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
   if (score != 0) score = score * BareKingScale(pos, score > 0 ? kWhite : kBlack, params) / 64;
   return (pos.side_to_move() == kWhite ? score : -score) + params[kTempo];

@@ -90,6 +90,9 @@ enum EvalParam : int {
   kRookAgainstPawnScale,  // a lone pawn against a lone rook (no pawn) draws nearly always
   kTwoUnitsScale,  // two, one of them a piece
   kTwoPawnsScale,
+  // Against three units or more, the endgame share of the side ahead: base + per pawn it has.
+  kPawnsAheadScaleBase,
+  kPawnsAheadScalePerPawn,
   // Piece-square terms (PstIndex below): the rest of the enum.
   kPstFirst,
 };
@@ -129,6 +132,15 @@ int EndgameScale(const Position& pos, Color strong, const ParamValues& params);
 // 72% on its sixth, 88% on its seventh, and 97% where the side ahead has a lone rook. 64 where
 // the rule is off or the side behind has more.
 int BareKingScale(const Position& pos, Color strong, const ParamValues& params);
+
+// The share of the endgame score, out of 64, that `strong` (the side ahead) can turn into a win
+// where the rules draw as soon as a side has only its king and the side behind has three units
+// or more: PawnsAheadScaleBase + PawnsAheadScalePerPawn for each pawn of the side ahead, at most
+// 64. Its pawns promote to bers, the piece that wins; without them it must mate while the other
+// side keeps a unit. In Tumen's self-play at 20,000 nodes, in endings with 16 pawns' worth of
+// pieces or less and a lead of three pawns' worth or more, the side ahead drew 94% of the games
+// with no pawn, 72% with one, 47% with two and 34% with three or more. 64 where the rule is off.
+int PawnsAheadScale(const Position& pos, Color strong, const ParamValues& params);
 
 // Score in centipawns for the side to move.
 int Evaluate(const Position& pos, const ParamValues& params);
