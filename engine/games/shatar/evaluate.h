@@ -81,14 +81,14 @@ enum EvalParam : int {
   kSliderOnQueenEg,
   // Bare king draws (shatar-traditional): the share, of 64, of the score left to the side ahead
   // when the other side has only these units besides its king.
-  kLoneMajorScale,  // a rook or queen piece
-  kLoneMinorScale,  // a knight or bishop
+  kLoneMajorScale,      // a rook or queen piece
+  kLoneMinorScale,      // a knight or bishop
   kLonePawnScale,       // a pawn on its second to fourth rank
   kLonePawnRank5Scale,  // a pawn further up draws more often: it promotes unless blocked
   kLonePawnRank6Scale,
   kLonePawnRank7Scale,
   kRookAgainstPawnScale,  // a lone pawn against a lone rook (no pawn) draws nearly always
-  kTwoUnitsScale,  // two, one of them a piece
+  kTwoUnitsScale,         // two, one of them a piece
   kTwoPawnsScale,
   // Against three units or more, the endgame share of the side ahead: base + per pawn it has.
   kPawnsAheadScaleBase,
