@@ -16,14 +16,16 @@ bers 8, queen 9) exceeds the other's by --lead (3) or more.
   on the sixth or seventh), and a lone pawn against a lone rook. Under shatar-traditional's
   bare-king rule these decide most games (evaluate.h, BareKingScale).
 - The side behind has three units or more, the pieces of both sides come to 16 or less: the
-  number of pawns of the side ahead (evaluate.h, EndgameScale).
+  number of pawns of the side ahead (evaluate.h, PawnsAheadScale).
 
 These are properties of the engines that played the games at their budget, not of the rules
 alone: docs/strength.md quotes them with the stores they came from.
 """
 import argparse
+import atexit
 import collections
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -37,6 +39,7 @@ ENDGAME_PIECES = 16  # the most non-pawn material, both sides together, of the s
 def game_message_class(source_dir):
     """tumen.v1.Game for Python, compiled from proto/ by protoc into a temporary folder."""
     out = tempfile.mkdtemp(prefix="tumen-endings-")
+    atexit.register(shutil.rmtree, out, ignore_errors=True)
     subprocess.run(["protoc", "-I", os.path.join(source_dir, "proto"), f"--python_out={out}",
                     "tumen/v1/game.proto"], check=True)
     sys.path.insert(0, out)
