@@ -20,8 +20,9 @@
 //   GenerateMoves (legal), GenerateTacticalMoves (legal captures/promotions), DoMove, UndoMove,
 //   DoNullMove, UndoNullMove, InCheck, Key, IsTactical, TacticalOrder, HistoryIndex,
 //   NullMoveAllowed, ImmediateScore, NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString;
-//   optionally SeeGe (static exchange evaluation) and MayGiveCheck (a cheap filter for the
-//   quiet moves that may check); the 8x8 family has both.
+//   optionally SeeGe (static exchange evaluation), MayGiveCheck (a cheap filter for the
+//   quiet moves that may check) and PawnKey (for the correction history); the 8x8 family has
+//   all three.
 #ifndef TUMEN_ENGINE_SEARCH_SEARCH_H_
 #define TUMEN_ENGINE_SEARCH_SEARCH_H_
 
@@ -143,12 +144,21 @@ class Search {
   static constexpr bool kContinuation = G::kHistorySize <= 2048;
   static constexpr int kContinuationSize = kContinuation ? G::kHistorySize : 1;
 
+  // Correction history (Stockfish's, 2024), where the game has a pawn key: for each side to
+  // move and pawn structure (hashed into kCorrectionSize slots), how far the searches found
+  // the static evaluation off. The evaluation misjudges some pawn structures the same way
+  // wherever they stand; corrected, it guides the pruning decisions better.
+  static constexpr bool kCorrection = requires(const Position& p) { G::PawnKey(p); };
+  static constexpr int kCorrectionSize = kCorrection ? 16384 : 1;
+  static constexpr int kCorrectionLimit = 1024;  // entries stay in +-limit (gravity)
+
   // Move-ordering statistics of one search thread, kept across the searches of a game, all
   // with gravity so that entries stay in +-16384: butterfly history (side, HistoryIndex) and
   // continuation history (the HistoryIndex of the move one or two plies back, HistoryIndex).
   struct History {
     int butterfly[2][G::kHistorySize] = {};
     int16_t continuation[kContinuationSize][kContinuationSize] = {};
+    int16_t correction[2][kCorrectionSize] = {};
   };
 
   struct Worker {
@@ -157,7 +167,8 @@ class Search {
         : pos(root),
           id(index),
           history(thread_history->butterfly),
-          continuation(thread_history->continuation) {
+          continuation(thread_history->continuation),
+          correction(thread_history->correction) {
       MoveList moves;
       G::GenerateMoves(pos, moves);
       for (Move m : moves)
@@ -179,6 +190,7 @@ class Search {
     Move excluded[kMaxPly + 4] = {};
     int (*history)[G::kHistorySize];             // this thread's History::butterfly
     int16_t (*continuation)[kContinuationSize];  // and its History::continuation
+    int16_t (*correction)[kCorrectionSize];      // and its History::correction
     // HistoryIndex of the move made at each ply of the current line (-1: a null move).
     int moved[kMaxPly + 4] = {};
     int side_to_move_at_root = 0;
@@ -231,7 +243,8 @@ class Search {
 
   void IterativeDeepening(Worker& w, const InfoCallback* on_info) {
     if (w.root_moves.empty()) return;
-    w.static_evals[0] = G::InCheck(w.pos) ? -kInfiniteScore : G::Evaluate(w.pos, *ep_);
+    w.static_evals[0] =
+        G::InCheck(w.pos) ? -kInfiniteScore : CorrectedEval(w, w.pos, G::Evaluate(w.pos, *ep_));
     const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
     const int multipv = std::min<int>(std::max(1, limits_.multipv), int(w.root_moves.size()));
     for (int depth = 1; depth <= max_depth; ++depth) {
@@ -469,6 +482,33 @@ class Search {
     }
   }
 
+  static int16_t& CorrectionEntry(Worker& w, const Position& pos) {
+    return w.correction[SideToMove(pos)][G::PawnKey(pos) & (kCorrectionSize - 1)];
+  }
+
+  // The static evaluation `raw` plus what the correction history learned for this position.
+  int CorrectedEval(Worker& w, const Position& pos, int raw) const {
+    if constexpr (kCorrection) {
+      const int v = raw + CorrectionEntry(w, pos) / Param(kCorrectionDivisor);
+      return std::clamp(v, -kMateBound + 1, kMateBound - 1);
+    } else {
+      return raw;
+    }
+  }
+
+  // After a search of depth `depth` whose result `best` is exact or a bound on the side the
+  // corrected evaluation `static_eval` lies beyond: the entry moves towards the difference,
+  // faster the deeper the search.
+  static void UpdateCorrection(Worker& w, const Position& pos, int best, int static_eval,
+                               int depth) {
+    if constexpr (kCorrection) {
+      const int bonus = std::clamp((best - static_eval) * depth / 8, -kCorrectionLimit / 4,
+                                   kCorrectionLimit / 4);
+      int16_t& entry = CorrectionEntry(w, pos);
+      entry = int16_t(entry + bonus - entry * std::abs(bonus) / kCorrectionLimit);
+    }
+  }
+
   int AlphaBeta(Worker& w, int alpha, int beta, int depth, int ply, bool allow_null) {
     const bool pv_node = beta - alpha > 1;
     w.pv_length[ply] = 0;
@@ -497,10 +537,12 @@ class Search {
         return v;
     }
 
+    int raw_eval = 0;  // the evaluation as the table keeps it, before the correction
     int static_eval = -kInfiniteScore;
     int eval = -kInfiniteScore;  // static_eval, or the table's value where its bound is closer
     if (!in_check) {
-      static_eval = eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      raw_eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      static_eval = eval = CorrectedEval(w, pos, raw_eval);
       // A table value that bounds the position beyond the static evaluation is the better
       // guess for the pruning decisions below (never a mate score).
       if (tt) {
@@ -658,10 +700,15 @@ class Search {
     }
 
     if (excluded) return best == -kInfiniteScore ? alpha : best;
+    // A capture's result says more about the exchange than about the evaluation, and a bound
+    // on the near side of the evaluation says nothing about it.
+    if (!in_check && !(best_move && G::IsTactical(pos, best_move)) && !IsMateScore(best) &&
+        !(best >= beta && best <= static_eval) && !(best <= original_alpha && best >= static_eval))
+      UpdateCorrection(w, pos, best, static_eval, depth);
     TTData entry;
     entry.move = G::ToRaw(best_move ? best_move : tt_move);
     entry.value = int16_t(ValueToTT(best, ply));
-    entry.eval = int16_t(in_check ? 0 : static_eval);
+    entry.eval = int16_t(raw_eval);
     entry.depth = int8_t(depth);
     entry.bound = best >= beta            ? Bound::kLower
                   : best > original_alpha ? Bound::kExact
@@ -694,14 +741,15 @@ class Search {
     const bool in_check = G::InCheck(pos);
     MoveList moves;
     int best = -kInfiniteScore;
-    int static_eval = 0;
+    int raw_eval = 0, static_eval = 0;
     const int original_alpha = alpha;
     if (in_check) {
       // Every evasion is searched; no evasion is mate (or what the rules make of it).
       G::GenerateMoves(pos, moves);
       if (moves.empty()) return G::NoMovesScore(pos, ply);
     } else {
-      static_eval = best = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      raw_eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      static_eval = best = CorrectedEval(w, pos, raw_eval);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
       G::GenerateTacticalMoves(pos, moves);
@@ -759,7 +807,7 @@ class Search {
     TTData entry;
     entry.move = G::ToRaw(best_move ? best_move : tt_move);
     entry.value = int16_t(ValueToTT(best, ply));
-    entry.eval = int16_t(static_eval);
+    entry.eval = int16_t(raw_eval);
     entry.depth = int8_t(QuiescenceDepth(checks));
     entry.bound = best >= beta            ? Bound::kLower
                   : best > original_alpha ? Bound::kExact
