@@ -40,6 +40,7 @@
 
 #include "engine/core/params.h"
 #include "engine/core/score.h"
+#include "engine/search/correction_history.h"
 #include "engine/search/lazy_smp.h"
 #include "engine/search/limits.h"
 #include "engine/search/search_params.h"
@@ -143,14 +144,8 @@ class Search {
   // thread; Hia Shatar and Xiangqi, a few MiB), not for deer chess's raw move indices.
   static constexpr bool kContinuation = G::kHistorySize <= 2048;
   static constexpr int kContinuationSize = kContinuation ? G::kHistorySize : 1;
-
-  // Correction history (Stockfish's, 2024), where the game has a pawn key: for each side to
-  // move and pawn structure (hashed into kCorrectionSize slots), how far the searches found
-  // the static evaluation off. The evaluation misjudges some pawn structures the same way
-  // wherever they stand; corrected, it guides the pruning decisions better.
+  // The static evaluation is corrected (correction_history.h) where the game has a pawn key.
   static constexpr bool kCorrection = requires(const Position& p) { G::PawnKey(p); };
-  static constexpr int kCorrectionSize = kCorrection ? 16384 : 1;
-  static constexpr int kCorrectionLimit = 1024;  // entries stay in +-limit (gravity)
 
   // Move-ordering statistics of one search thread, kept across the searches of a game, all
   // with gravity so that entries stay in +-16384: butterfly history (side, HistoryIndex) and
@@ -158,7 +153,7 @@ class Search {
   struct History {
     int butterfly[2][G::kHistorySize] = {};
     int16_t continuation[kContinuationSize][kContinuationSize] = {};
-    int16_t correction[2][kCorrectionSize] = {};
+    CorrectionHistory correction;
   };
 
   struct Worker {
@@ -168,7 +163,7 @@ class Search {
           id(index),
           history(thread_history->butterfly),
           continuation(thread_history->continuation),
-          correction(thread_history->correction) {
+          correction(&thread_history->correction) {
       MoveList moves;
       G::GenerateMoves(pos, moves);
       for (Move m : moves)
@@ -190,7 +185,7 @@ class Search {
     Move excluded[kMaxPly + 4] = {};
     int (*history)[G::kHistorySize];             // this thread's History::butterfly
     int16_t (*continuation)[kContinuationSize];  // and its History::continuation
-    int16_t (*correction)[kCorrectionSize];      // and its History::correction
+    CorrectionHistory* correction;               // and its History::correction
     // HistoryIndex of the move made at each ply of the current line (-1: a null move).
     int moved[kMaxPly + 4] = {};
     int side_to_move_at_root = 0;
@@ -482,30 +477,14 @@ class Search {
     }
   }
 
-  static int16_t& CorrectionEntry(Worker& w, const Position& pos) {
-    return w.correction[SideToMove(pos)][G::PawnKey(pos) & (kCorrectionSize - 1)];
-  }
-
   // The static evaluation `raw` plus what the correction history learned for this position.
-  int CorrectedEval(Worker& w, const Position& pos, int raw) const {
+  int CorrectedEval(const Worker& w, const Position& pos, int raw) const {
     if constexpr (kCorrection) {
-      const int v = raw + CorrectionEntry(w, pos) / Param(kCorrectionDivisor);
+      const int v = raw + w.correction->Correction(SideToMove(pos), G::PawnKey(pos),
+                                                   Param(kCorrectionDivisor));
       return std::clamp(v, -kMateBound + 1, kMateBound - 1);
     } else {
       return raw;
-    }
-  }
-
-  // After a search of depth `depth` whose result `best` is exact or a bound on the side the
-  // corrected evaluation `static_eval` lies beyond: the entry moves towards the difference,
-  // faster the deeper the search.
-  static void UpdateCorrection(Worker& w, const Position& pos, int best, int static_eval,
-                               int depth) {
-    if constexpr (kCorrection) {
-      const int bonus = std::clamp((best - static_eval) * depth / 8, -kCorrectionLimit / 4,
-                                   kCorrectionLimit / 4);
-      int16_t& entry = CorrectionEntry(w, pos);
-      entry = int16_t(entry + bonus - entry * std::abs(bonus) / kCorrectionLimit);
     }
   }
 
@@ -700,11 +679,14 @@ class Search {
     }
 
     if (excluded) return best == -kInfiniteScore ? alpha : best;
-    // A capture's result says more about the exchange than about the evaluation, and a bound
-    // on the near side of the evaluation says nothing about it.
-    if (!in_check && !(best_move && G::IsTactical(pos, best_move)) && !IsMateScore(best) &&
-        !(best >= beta && best <= static_eval) && !(best <= original_alpha && best >= static_eval))
-      UpdateCorrection(w, pos, best, static_eval, depth);
+    // The result teaches the correction history unless a capture won it (it says more about
+    // the exchange than about the evaluation) or it bounds the near side of the evaluation.
+    if constexpr (kCorrection) {
+      if (!in_check && !(best_move && G::IsTactical(pos, best_move)) && !IsMateScore(best) &&
+          !(best >= beta && best <= static_eval) &&
+          !(best <= original_alpha && best >= static_eval))
+        w.correction->Update(SideToMove(pos), G::PawnKey(pos), best, static_eval, depth);
+    }
     TTData entry;
     entry.move = G::ToRaw(best_move ? best_move : tt_move);
     entry.value = int16_t(ValueToTT(best, ply));
