@@ -3,9 +3,10 @@
 // the table, losing captures pruned by SEE, quiet checks at its first ply), TT cutoffs,
 // null move, reverse futility, futility and SEE pruning at low depth, late move reductions
 // (history-adjusted) and pruning, check and singular extensions (with multi-cut), killer and
-// history ordering (history kept across a game's searches), MultiPV, Lazy SMP, and a clock
-// budget that stretches where the best move is unsettled (time_manager.h). Each step's SPRT
-// result is in docs/strength.md.
+// history ordering (history kept across a game's searches), a static evaluation corrected by
+// what the searches learned of its errors per pawn structure (correction_history.h), MultiPV,
+// Lazy SMP, and a clock budget that stretches where the best move is unsettled
+// (time_manager.h). Each step's SPRT result is in docs/strength.md.
 //
 // Threads: Run() is called by one caller thread, which becomes the main search thread and
 // starts threads-1 helpers. Helpers share only the transposition table, the stop flag and
@@ -20,8 +21,9 @@
 //   GenerateMoves (legal), GenerateTacticalMoves (legal captures/promotions), DoMove, UndoMove,
 //   DoNullMove, UndoNullMove, InCheck, Key, IsTactical, TacticalOrder, HistoryIndex,
 //   NullMoveAllowed, ImmediateScore, NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString;
-//   optionally SeeGe (static exchange evaluation) and MayGiveCheck (a cheap filter for the
-//   quiet moves that may check); the 8x8 family has both.
+//   optionally SeeGe (static exchange evaluation), MayGiveCheck (a cheap filter for the
+//   quiet moves that may check) and PawnKey (for the correction history); the 8x8 family has
+//   all three.
 #ifndef TUMEN_ENGINE_SEARCH_SEARCH_H_
 #define TUMEN_ENGINE_SEARCH_SEARCH_H_
 
@@ -39,6 +41,7 @@
 
 #include "engine/core/params.h"
 #include "engine/core/score.h"
+#include "engine/search/correction_history.h"
 #include "engine/search/lazy_smp.h"
 #include "engine/search/limits.h"
 #include "engine/search/search_params.h"
@@ -142,6 +145,8 @@ class Search {
   // thread; Hia Shatar and Xiangqi, a few MiB), not for deer chess's raw move indices.
   static constexpr bool kContinuation = G::kHistorySize <= 2048;
   static constexpr int kContinuationSize = kContinuation ? G::kHistorySize : 1;
+  // The static evaluation is corrected (correction_history.h) where the game has a pawn key.
+  static constexpr bool kCorrection = requires(const Position& p) { G::PawnKey(p); };
 
   // Move-ordering statistics of one search thread, kept across the searches of a game, all
   // with gravity so that entries stay in +-16384: butterfly history (side, HistoryIndex) and
@@ -149,6 +154,7 @@ class Search {
   struct History {
     int butterfly[2][G::kHistorySize] = {};
     int16_t continuation[kContinuationSize][kContinuationSize] = {};
+    CorrectionHistory correction;
   };
 
   struct Worker {
@@ -157,7 +163,8 @@ class Search {
         : pos(root),
           id(index),
           history(thread_history->butterfly),
-          continuation(thread_history->continuation) {
+          continuation(thread_history->continuation),
+          correction(&thread_history->correction) {
       MoveList moves;
       G::GenerateMoves(pos, moves);
       for (Move m : moves)
@@ -179,6 +186,7 @@ class Search {
     Move excluded[kMaxPly + 4] = {};
     int (*history)[G::kHistorySize];             // this thread's History::butterfly
     int16_t (*continuation)[kContinuationSize];  // and its History::continuation
+    CorrectionHistory* correction;               // and its History::correction
     // HistoryIndex of the move made at each ply of the current line (-1: a null move).
     int moved[kMaxPly + 4] = {};
     int side_to_move_at_root = 0;
@@ -231,7 +239,8 @@ class Search {
 
   void IterativeDeepening(Worker& w, const InfoCallback* on_info) {
     if (w.root_moves.empty()) return;
-    w.static_evals[0] = G::InCheck(w.pos) ? -kInfiniteScore : G::Evaluate(w.pos, *ep_);
+    w.static_evals[0] =
+        G::InCheck(w.pos) ? -kInfiniteScore : CorrectedEval(w, w.pos, G::Evaluate(w.pos, *ep_));
     const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
     const int multipv = std::min<int>(std::max(1, limits_.multipv), int(w.root_moves.size()));
     for (int depth = 1; depth <= max_depth; ++depth) {
@@ -469,6 +478,17 @@ class Search {
     }
   }
 
+  // The static evaluation `raw` plus what the correction history learned for this position.
+  int CorrectedEval(const Worker& w, const Position& pos, int raw) const {
+    if constexpr (kCorrection) {
+      const int v = raw + w.correction->Correction(SideToMove(pos), G::PawnKey(pos),
+                                                   Param(kCorrectionDivisor));
+      return std::clamp(v, -kMateBound + 1, kMateBound - 1);
+    } else {
+      return raw;
+    }
+  }
+
   int AlphaBeta(Worker& w, int alpha, int beta, int depth, int ply, bool allow_null) {
     const bool pv_node = beta - alpha > 1;
     w.pv_length[ply] = 0;
@@ -497,10 +517,12 @@ class Search {
         return v;
     }
 
+    int raw_eval = 0;  // the evaluation as the table keeps it, before the correction
     int static_eval = -kInfiniteScore;
     int eval = -kInfiniteScore;  // static_eval, or the table's value where its bound is closer
     if (!in_check) {
-      static_eval = eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      raw_eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      static_eval = eval = CorrectedEval(w, pos, raw_eval);
       // A table value that bounds the position beyond the static evaluation is the better
       // guess for the pruning decisions below (never a mate score).
       if (tt) {
@@ -658,10 +680,18 @@ class Search {
     }
 
     if (excluded) return best == -kInfiniteScore ? alpha : best;
+    // The result teaches the correction history unless a capture won it (it says more about
+    // the exchange than about the evaluation) or it bounds the near side of the evaluation.
+    if constexpr (kCorrection) {
+      if (!in_check && !(best_move && G::IsTactical(pos, best_move)) && !IsMateScore(best) &&
+          !(best >= beta && best <= static_eval) &&
+          !(best <= original_alpha && best >= static_eval))
+        w.correction->Update(SideToMove(pos), G::PawnKey(pos), best, static_eval, depth);
+    }
     TTData entry;
     entry.move = G::ToRaw(best_move ? best_move : tt_move);
     entry.value = int16_t(ValueToTT(best, ply));
-    entry.eval = int16_t(in_check ? 0 : static_eval);
+    entry.eval = int16_t(raw_eval);
     entry.depth = int8_t(depth);
     entry.bound = best >= beta            ? Bound::kLower
                   : best > original_alpha ? Bound::kExact
@@ -694,14 +724,15 @@ class Search {
     const bool in_check = G::InCheck(pos);
     MoveList moves;
     int best = -kInfiniteScore;
-    int static_eval = 0;
+    int raw_eval = 0, static_eval = 0;
     const int original_alpha = alpha;
     if (in_check) {
       // Every evasion is searched; no evasion is mate (or what the rules make of it).
       G::GenerateMoves(pos, moves);
       if (moves.empty()) return G::NoMovesScore(pos, ply);
     } else {
-      static_eval = best = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      raw_eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
+      static_eval = best = CorrectedEval(w, pos, raw_eval);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
       G::GenerateTacticalMoves(pos, moves);
@@ -759,7 +790,7 @@ class Search {
     TTData entry;
     entry.move = G::ToRaw(best_move ? best_move : tt_move);
     entry.value = int16_t(ValueToTT(best, ply));
-    entry.eval = int16_t(static_eval);
+    entry.eval = int16_t(raw_eval);
     entry.depth = int8_t(QuiescenceDepth(checks));
     entry.bound = best >= beta            ? Bound::kLower
                   : best > original_alpha ? Bound::kExact

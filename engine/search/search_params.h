@@ -26,6 +26,7 @@ enum SearchParam : int {
   kQsDeltaMargin,         // quiescence skips a capture whose SEE + margin cannot reach alpha
   kSingularDepth,         // the table move is tested for singularity from this depth
   kSingularMargin,        // ... against its table value less margin * depth
+  kCorrectionDivisor,     // the static evaluation gains its correction history / divisor
   kSearchParamCount
 };
 
@@ -39,7 +40,7 @@ inline const std::vector<ParamSpec>& SearchSpecs() {
       {"LowDepthPruningDepth", 6, 0, 10, 1}, {"SeeCaptureMargin", 100, 0, 300, 15},
       {"SeeQuietMargin", 25, 0, 100, 5},     {"LmrHistoryDivisor", 8000, 2000, 30000, 1000},
       {"QsDeltaMargin", 150, 0, 500, 20},    {"SingularDepth", 6, 4, 12, 1},
-      {"SingularMargin", 2, 1, 6, 1},
+      {"SingularMargin", 2, 1, 6, 1},        {"CorrectionDivisor", 32, 8, 128, 8},
   };
   return specs;
 }

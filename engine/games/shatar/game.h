@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/core/prng.h"
 #include "engine/core/score.h"
 #include "engine/games/shatar/evaluate.h"
 #include "engine/games/shatar/movegen.h"
@@ -84,6 +85,11 @@ struct ShatarGame {
   static void UndoNullMove(Position& pos) { pos.UndoNullMove(); }
   static bool InCheck(const Position& pos) { return pos.in_check(); }
   static uint64_t Key(const Position& pos) { return pos.key(); }
+  // Optional member: a key of the pawn structure alone, which indexes the search's correction
+  // history. Hashed from the two pawn sets when asked: cheaper than keeping it in DoMove.
+  static uint64_t PawnKey(const Position& pos) {
+    return MixSeed(pos.pieces(kWhite, kPawn), pos.pieces(kBlack, kPawn));
+  }
 
   // Folk promotion's promoting backward steps are promotions (and in the tactical list);
   // a pawn's plain move onto the last rank under folk rules is quiet, and not in the list.
