@@ -19,8 +19,10 @@ class CorrectionHistory {
 
   // What to add to a static evaluation: the entry over `divisor` (at most kLimit / divisor).
   int Correction(int side, uint64_t pawn_key, int divisor) const {
-    return entries_[side][pawn_key & (kSize - 1)] / divisor;
+    return Entry(side, pawn_key) / divisor;
   }
+  // The entry itself, for a search that adds several histories' before it divides.
+  int Entry(int side, uint64_t key) const { return entries_[side][key & (kSize - 1)]; }
 
   // A search of `depth` found `best` where the corrected evaluation said `static_eval`: the
   // entry moves towards the difference, faster the deeper the search, and slower the closer

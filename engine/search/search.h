@@ -145,8 +145,11 @@ class Search {
   // thread; Hia Shatar and Xiangqi, a few MiB), not for deer chess's raw move indices.
   static constexpr bool kContinuation = G::kHistorySize <= 2048;
   static constexpr int kContinuationSize = kContinuation ? G::kHistorySize : 1;
-  // The static evaluation is corrected (correction_history.h) where the game has a pawn key.
+  // The static evaluation is corrected (correction_history.h) where the game has a pawn key,
+  // and by each side's other pieces where it has their keys too.
   static constexpr bool kCorrection = requires(const Position& p) { G::PawnKey(p); };
+  static constexpr bool kNonPawnCorrection =
+      requires(const Position& p) { G::NonPawnKey(p, 0); };
 
   // Move-ordering statistics of one search thread, kept across the searches of a game, all
   // with gravity so that entries stay in +-16384: butterfly history (side, HistoryIndex) and
@@ -155,6 +158,7 @@ class Search {
     int butterfly[2][G::kHistorySize] = {};
     int16_t continuation[kContinuationSize][kContinuationSize] = {};
     CorrectionHistory correction;
+    CorrectionHistory non_pawn_correction[2];  // by the colour of the pieces keyed
   };
 
   struct Worker {
@@ -164,7 +168,8 @@ class Search {
           id(index),
           history(thread_history->butterfly),
           continuation(thread_history->continuation),
-          correction(&thread_history->correction) {
+          correction(&thread_history->correction),
+          non_pawn_correction(thread_history->non_pawn_correction) {
       MoveList moves;
       G::GenerateMoves(pos, moves);
       for (Move m : moves)
@@ -187,6 +192,7 @@ class Search {
     int (*history)[G::kHistorySize];             // this thread's History::butterfly
     int16_t (*continuation)[kContinuationSize];  // and its History::continuation
     CorrectionHistory* correction;               // and its History::correction
+    CorrectionHistory* non_pawn_correction;      // and its History::non_pawn_correction
     // HistoryIndex of the move made at each ply of the current line (-1: a null move).
     int moved[kMaxPly + 4] = {};
     int side_to_move_at_root = 0;
@@ -478,15 +484,28 @@ class Search {
     }
   }
 
-  // The static evaluation `raw` plus what the correction history learned for this position.
+  // The static evaluation `raw` plus what the correction histories learned for this position.
   int CorrectedEval(const Worker& w, const Position& pos, int raw) const {
     if constexpr (kCorrection) {
-      const int v = raw + w.correction->Correction(SideToMove(pos), G::PawnKey(pos),
-                                                   Param(kCorrectionDivisor));
-      return std::clamp(v, -kMateBound + 1, kMateBound - 1);
+      const int side = SideToMove(pos);
+      int sum = w.correction->Entry(side, G::PawnKey(pos));
+      if constexpr (kNonPawnCorrection)
+        for (int c = 0; c < 2; ++c)
+          sum += w.non_pawn_correction[c].Entry(side, G::NonPawnKey(pos, c));
+      return std::clamp(raw + sum / Param(kCorrectionDivisor), -kMateBound + 1, kMateBound - 1);
     } else {
       return raw;
     }
+  }
+
+  // Each correction history moves towards the error a search found (CorrectionHistory::Update).
+  static void UpdateCorrections(Worker& w, const Position& pos, int best, int static_eval,
+                                int depth) {
+    const int side = SideToMove(pos);
+    w.correction->Update(side, G::PawnKey(pos), best, static_eval, depth);
+    if constexpr (kNonPawnCorrection)
+      for (int c = 0; c < 2; ++c)
+        w.non_pawn_correction[c].Update(side, G::NonPawnKey(pos, c), best, static_eval, depth);
   }
 
   int AlphaBeta(Worker& w, int alpha, int beta, int depth, int ply, bool allow_null) {
@@ -686,7 +705,7 @@ class Search {
       if (!in_check && !(best_move && G::IsTactical(pos, best_move)) && !IsMateScore(best) &&
           !(best >= beta && best <= static_eval) &&
           !(best <= original_alpha && best >= static_eval))
-        w.correction->Update(SideToMove(pos), G::PawnKey(pos), best, static_eval, depth);
+        UpdateCorrections(w, pos, best, static_eval, depth);
     }
     TTData entry;
     entry.move = G::ToRaw(best_move ? best_move : tt_move);

@@ -1,4 +1,5 @@
-// ShatarGame::PawnKey, the search's correction-history index: the pawns alone decide it.
+// ShatarGame::PawnKey and NonPawnKey, the search's correction-history indices: the pawns
+// alone decide the first, one side's other pieces the second.
 #include <string>
 
 #include "engine/games/shatar/game.h"
@@ -21,6 +22,22 @@ TEST(ShatarPawnKey, FollowsThePawnsAndNothingElse) {
   EXPECT_NE(PawnKeyOf("4k3/pp6/8/8/8/8/P7/RJ2K3 w - - 0 1"), key);
   EXPECT_NE(PawnKeyOf("4k3/PP6/8/8/8/8/pp6/RJ2K3 w - - 0 1"), key);
   EXPECT_NE(PawnKeyOf("4k3/8/8/8/8/8/8/RJ2K3 w - - 0 1"), key);
+}
+
+uint64_t WhiteNonPawnKeyOf(const std::string& fen) {
+  return ShatarGame::NonPawnKey(TestGame("shatar-traditional", fen).pos(), kWhite);
+}
+
+TEST(ShatarNonPawnKey, FollowsOneSidesPiecesAndNothingElse) {
+  const uint64_t key = WhiteNonPawnKeyOf("4k3/pp6/8/8/8/8/PP6/RJ2K3 w - - 0 1");
+  // Pawns, Black's pieces and the side to move do not count.
+  EXPECT_EQ(WhiteNonPawnKeyOf("3rk3/8/8/8/8/P7/8/RJ2K3 b - - 0 1"), key);
+  // A piece moved, taken, or of another kind on the same square: another key.
+  EXPECT_NE(WhiteNonPawnKeyOf("4k3/pp6/8/8/8/8/PP6/R1J1K3 w - - 0 1"), key);
+  EXPECT_NE(WhiteNonPawnKeyOf("4k3/pp6/8/8/8/8/PP6/R3K3 w - - 0 1"), key);
+  EXPECT_NE(WhiteNonPawnKeyOf("4k3/pp6/8/8/8/8/PP6/RN2K3 w - - 0 1"), key);
+  EXPECT_NE(WhiteNonPawnKeyOf("4k3/pp6/8/8/8/8/PP6/RB2K3 w - - 0 1"), key);
+  EXPECT_NE(WhiteNonPawnKeyOf("4k3/pp6/8/8/8/8/PP6/RJ3K2 w - - 0 1"), key);
 }
 
 }  // namespace

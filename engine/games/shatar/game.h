@@ -90,6 +90,17 @@ struct ShatarGame {
   static uint64_t PawnKey(const Position& pos) {
     return MixSeed(pos.pieces(kWhite, kPawn), pos.pieces(kBlack, kPawn));
   }
+  // Optional member: a key of one side's pieces other than pawns (king included), for the
+  // second correction history. The set and the three bits of each piece's type decide it.
+  static uint64_t NonPawnKey(const Position& pos, int side) {
+    const Bitboard own = pos.pieces(Color(side)) & ~pos.pieces(kPawn);
+    const Bitboard bit0 = own & (pos.pieces(kBishop) | pos.pieces(kQueen) | pos.pieces(kKing));
+    const Bitboard bit1 = own & (pos.pieces(kKnight) | pos.pieces(kBishop) | pos.pieces(kBers) |
+                                 pos.pieces(kKing));
+    const Bitboard bit2 =
+        own & (pos.pieces(kRook) | pos.pieces(kQueen) | pos.pieces(kBers) | pos.pieces(kKing));
+    return MixSeed(MixSeed(own, bit0) ^ bit1, bit2);
+  }
 
   // Folk promotion's promoting backward steps are promotions (and in the tactical list);
   // a pawn's plain move onto the last rank under folk rules is quiet, and not in the list.
