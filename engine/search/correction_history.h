@@ -1,8 +1,9 @@
-// Correction history (Stockfish's, 2024): for each side to move and pawn structure (a pawn
-// key hashed into kSize slots), how far the searches found the static evaluation off. The
-// evaluation misjudges some pawn structures the same way wherever the pieces stand; the
-// search adds the learned correction to it, so its pruning decisions read a better guess.
-// One table per search thread, kept across the searches of a game like the move histories.
+// Correction history (Stockfish's, 2024): for each side to move and key (the pawn structure,
+// or one side's other pieces, hashed into kSize slots), how far the searches found the static
+// evaluation off. The evaluation misjudges some pawn structures and piece placements the same
+// way wherever the rest stands; the search adds the learned corrections to it, so its pruning
+// decisions read a better guess. Each search thread has its own tables, kept across the
+// searches of a game like the move histories.
 #ifndef TUMEN_ENGINE_SEARCH_CORRECTION_HISTORY_H_
 #define TUMEN_ENGINE_SEARCH_CORRECTION_HISTORY_H_
 
@@ -17,19 +18,15 @@ class CorrectionHistory {
   static constexpr int kSize = 16384;  // slots a side, a power of two
   static constexpr int kLimit = 1024;  // entries stay in +-kLimit (gravity)
 
-  // What to add to a static evaluation: the entry over `divisor` (at most kLimit / divisor).
-  int Correction(int side, uint64_t pawn_key, int divisor) const {
-    return Entry(side, pawn_key) / divisor;
-  }
-  // The entry itself, for a search that adds several histories' before it divides.
+  // The learned error, in +-kLimit; the search adds several tables' entries and divides.
   int Entry(int side, uint64_t key) const { return entries_[side][key & (kSize - 1)]; }
 
   // A search of `depth` found `best` where the corrected evaluation said `static_eval`: the
   // entry moves towards the difference, faster the deeper the search, and slower the closer
   // it already is to the limit.
-  void Update(int side, uint64_t pawn_key, int best, int static_eval, int depth) {
+  void Update(int side, uint64_t key, int best, int static_eval, int depth) {
     const int bonus = std::clamp((best - static_eval) * depth / 8, -kLimit / 4, kLimit / 4);
-    int16_t& entry = entries_[side][pawn_key & (kSize - 1)];
+    int16_t& entry = entries_[side][key & (kSize - 1)];
     entry = int16_t(entry + bonus - entry * std::abs(bonus) / kLimit);
   }
 
