@@ -148,8 +148,7 @@ class Search {
   // The static evaluation is corrected (correction_history.h) where the game has a pawn key,
   // and by each side's other pieces where it has their keys too.
   static constexpr bool kCorrection = requires(const Position& p) { G::PawnKey(p); };
-  static constexpr bool kNonPawnCorrection =
-      requires(const Position& p) { G::NonPawnKey(p, 0); };
+  static constexpr bool kNonPawnCorrection = requires(const Position& p) { G::NonPawnKey(p, 0); };
 
   // Move-ordering statistics of one search thread, kept across the searches of a game, all
   // with gravity so that entries stay in +-16384: butterfly history (side, HistoryIndex) and

@@ -95,8 +95,8 @@ struct ShatarGame {
   static uint64_t NonPawnKey(const Position& pos, int side) {
     const Bitboard own = pos.pieces(Color(side)) & ~pos.pieces(kPawn);
     const Bitboard bit0 = own & (pos.pieces(kBishop) | pos.pieces(kQueen) | pos.pieces(kKing));
-    const Bitboard bit1 = own & (pos.pieces(kKnight) | pos.pieces(kBishop) | pos.pieces(kBers) |
-                                 pos.pieces(kKing));
+    const Bitboard bit1 =
+        own & (pos.pieces(kKnight) | pos.pieces(kBishop) | pos.pieces(kBers) | pos.pieces(kKing));
     const Bitboard bit2 =
         own & (pos.pieces(kRook) | pos.pieces(kQueen) | pos.pieces(kBers) | pos.pieces(kKing));
     return MixSeed(MixSeed(own, bit0) ^ bit1, bit2);
