@@ -4,9 +4,9 @@
 // null move, reverse futility, futility and SEE pruning at low depth, late move reductions
 // (history-adjusted) and pruning, check and singular extensions (with multi-cut), killer and
 // history ordering (history kept across a game's searches), a static evaluation corrected by
-// what the searches learned of its errors per pawn structure (correction_history.h), MultiPV,
-// Lazy SMP, and a clock budget that stretches where the best move is unsettled
-// (time_manager.h). Each step's SPRT result is in docs/strength.md.
+// what the searches learned of its errors per pawn structure and per side's other pieces
+// (correction_history.h), MultiPV, Lazy SMP, and a clock budget that stretches where the best
+// move is unsettled (time_manager.h). Each step's SPRT result is in docs/strength.md.
 //
 // Threads: Run() is called by one caller thread, which becomes the main search thread and
 // starts threads-1 helpers. Helpers share only the transposition table, the stop flag and
@@ -22,8 +22,8 @@
 //   DoNullMove, UndoNullMove, InCheck, Key, IsTactical, TacticalOrder, HistoryIndex,
 //   NullMoveAllowed, ImmediateScore, NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString;
 //   optionally SeeGe (static exchange evaluation), MayGiveCheck (a cheap filter for the
-//   quiet moves that may check) and PawnKey (for the correction history); the 8x8 family has
-//   all three.
+//   quiet moves that may check), PawnKey and NonPawnKey (for the correction histories); the
+//   8x8 family has all four.
 #ifndef TUMEN_ENGINE_SEARCH_SEARCH_H_
 #define TUMEN_ENGINE_SEARCH_SEARCH_H_
 
