@@ -20,13 +20,18 @@ class CorrectionHistory {
 
   // The learned error, in +-kLimit; the search adds several tables' entries and divides.
   int Entry(int side, uint64_t key) const { return entries_[side][key & (kSize - 1)]; }
+  // The entry itself, found once for a position and read or taught (Learn) later.
+  int16_t& Slot(int side, uint64_t key) { return entries_[side][key & (kSize - 1)]; }
+
+  void Update(int side, uint64_t key, int best, int static_eval, int depth) {
+    Learn(Slot(side, key), best, static_eval, depth);
+  }
 
   // A search of `depth` found `best` where the corrected evaluation said `static_eval`: the
   // entry moves towards the difference, faster the deeper the search, and slower the closer
   // it already is to the limit.
-  void Update(int side, uint64_t key, int best, int static_eval, int depth) {
+  static void Learn(int16_t& entry, int best, int static_eval, int depth) {
     const int bonus = std::clamp((best - static_eval) * depth / 8, -kLimit / 4, kLimit / 4);
-    int16_t& entry = entries_[side][key & (kSize - 1)];
     entry = int16_t(entry + bonus - entry * std::abs(bonus) / kLimit);
   }
 

@@ -245,7 +245,8 @@ class Search {
   void IterativeDeepening(Worker& w, const InfoCallback* on_info) {
     if (w.root_moves.empty()) return;
     w.static_evals[0] =
-        G::InCheck(w.pos) ? -kInfiniteScore : CorrectedEval(w, w.pos, G::Evaluate(w.pos, *ep_));
+        G::InCheck(w.pos) ? -kInfiniteScore
+                          : CorrectedEval(CorrectionSlotsAt(w, w.pos), G::Evaluate(w.pos, *ep_));
     const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
     const int multipv = std::min<int>(std::max(1, limits_.multipv), int(w.root_moves.size()));
     for (int depth = 1; depth <= max_depth; ++depth) {
@@ -483,28 +484,38 @@ class Search {
     }
   }
 
-  // The static evaluation `raw` plus what the correction histories learned for this position.
-  int CorrectedEval(const Worker& w, const Position& pos, int raw) const {
+  // The correction-history entries of a position (its pawn structure's, each side's other
+  // pieces'), found once a node: its static evaluation reads them, its result teaches them.
+  static constexpr int kCorrectionTables = !kCorrection ? 0 : kNonPawnCorrection ? 3 : 1;
+  using CorrectionSlots = std::array<int16_t*, kCorrectionTables>;
+
+  static CorrectionSlots CorrectionSlotsAt(const Worker& w, const Position& pos) {
+    CorrectionSlots slots{};
     if constexpr (kCorrection) {
       const int side = SideToMove(pos);
-      int sum = w.correction->Entry(side, G::PawnKey(pos));
+      slots[0] = &w.correction->Slot(side, G::PawnKey(pos));
       if constexpr (kNonPawnCorrection)
         for (int c = 0; c < 2; ++c)
-          sum += w.non_pawn_correction[c].Entry(side, G::NonPawnKey(pos, c));
+          slots[size_t(1 + c)] = &w.non_pawn_correction[c].Slot(side, G::NonPawnKey(pos, c));
+    }
+    return slots;
+  }
+
+  // The static evaluation `raw` plus what the correction histories learned for the position.
+  int CorrectedEval(const CorrectionSlots& slots, int raw) const {
+    if constexpr (kCorrection) {
+      int sum = 0;
+      for (const int16_t* entry : slots) sum += *entry;
       return std::clamp(raw + sum / Param(kCorrectionDivisor), -kMateBound + 1, kMateBound - 1);
     } else {
       return raw;
     }
   }
 
-  // Each correction history moves towards the error a search found (CorrectionHistory::Update).
-  static void UpdateCorrections(Worker& w, const Position& pos, int best, int static_eval,
+  // Each entry moves towards the error a search found (CorrectionHistory::Learn).
+  static void UpdateCorrections(const CorrectionSlots& slots, int best, int static_eval,
                                 int depth) {
-    const int side = SideToMove(pos);
-    w.correction->Update(side, G::PawnKey(pos), best, static_eval, depth);
-    if constexpr (kNonPawnCorrection)
-      for (int c = 0; c < 2; ++c)
-        w.non_pawn_correction[c].Update(side, G::NonPawnKey(pos, c), best, static_eval, depth);
+    for (int16_t* entry : slots) CorrectionHistory::Learn(*entry, best, static_eval, depth);
   }
 
   int AlphaBeta(Worker& w, int alpha, int beta, int depth, int ply, bool allow_null) {
@@ -538,9 +549,11 @@ class Search {
     int raw_eval = 0;  // the evaluation as the table keeps it, before the correction
     int static_eval = -kInfiniteScore;
     int eval = -kInfiniteScore;  // static_eval, or the table's value where its bound is closer
+    CorrectionSlots corrections{};
     if (!in_check) {
       raw_eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
-      static_eval = eval = CorrectedEval(w, pos, raw_eval);
+      corrections = CorrectionSlotsAt(w, pos);
+      static_eval = eval = CorrectedEval(corrections, raw_eval);
       // A table value that bounds the position beyond the static evaluation is the better
       // guess for the pruning decisions below (never a mate score).
       if (tt) {
@@ -704,7 +717,7 @@ class Search {
       if (!in_check && !(best_move && G::IsTactical(pos, best_move)) && !IsMateScore(best) &&
           !(best >= beta && best <= static_eval) &&
           !(best <= original_alpha && best >= static_eval))
-        UpdateCorrections(w, pos, best, static_eval, depth);
+        UpdateCorrections(corrections, best, static_eval, depth);
     }
     TTData entry;
     entry.move = G::ToRaw(best_move ? best_move : tt_move);
@@ -750,7 +763,7 @@ class Search {
       if (moves.empty()) return G::NoMovesScore(pos, ply);
     } else {
       raw_eval = tt ? tt->eval : G::Evaluate(pos, *ep_);
-      static_eval = best = CorrectedEval(w, pos, raw_eval);
+      static_eval = best = CorrectedEval(CorrectionSlotsAt(w, pos), raw_eval);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
       G::GenerateTacticalMoves(pos, moves);
