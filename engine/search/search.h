@@ -244,9 +244,9 @@ class Search {
 
   void IterativeDeepening(Worker& w, const InfoCallback* on_info) {
     if (w.root_moves.empty()) return;
-    w.static_evals[0] =
-        G::InCheck(w.pos) ? -kInfiniteScore
-                          : CorrectedEval(CorrectionSlotsAt(w, w.pos), G::Evaluate(w.pos, *ep_));
+    w.static_evals[0] = G::InCheck(w.pos)
+                            ? -kInfiniteScore
+                            : CorrectedEval(CorrectionSlotsAt(w, w.pos), G::Evaluate(w.pos, *ep_));
     const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
     const int multipv = std::min<int>(std::max(1, limits_.multipv), int(w.root_moves.size()));
     for (int depth = 1; depth <= max_depth; ++depth) {
