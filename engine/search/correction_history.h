@@ -18,14 +18,10 @@ class CorrectionHistory {
   static constexpr int kSize = 16384;  // slots a side, a power of two
   static constexpr int kLimit = 1024;  // entries stay in +-kLimit (gravity)
 
-  // The learned error, in +-kLimit; the search adds several tables' entries and divides.
-  int Entry(int side, uint64_t key) const { return entries_[side][key & (kSize - 1)]; }
-  // The entry itself, found once for a position and read or taught (Learn) later.
+  // The entry of a side to move and key, the learned error in +-kLimit: found once for a
+  // position, read by the search (which adds several tables' entries and divides) and taught
+  // by Learn.
   int16_t& Slot(int side, uint64_t key) { return entries_[side][key & (kSize - 1)]; }
-
-  void Update(int side, uint64_t key, int best, int static_eval, int depth) {
-    Learn(Slot(side, key), best, static_eval, depth);
-  }
 
   // A search of `depth` found `best` where the corrected evaluation said `static_eval`: the
   // entry moves towards the difference, faster the deeper the search, and slower the closer
