@@ -40,6 +40,11 @@ constexpr uint64_t MixSeed(uint64_t seed, uint64_t index) {
   return z ^ (z >> 31);
 }
 
+// Folds a 128-bit board (Xiangqi, Hia Shatar) into a MixSeed chain, its low half first.
+constexpr uint64_t MixBoard(uint64_t seed, unsigned __int128 board) {
+  return MixSeed(MixSeed(seed, uint64_t(board)), uint64_t(board >> 64));
+}
+
 }  // namespace tumen
 
 #endif  // TUMEN_ENGINE_CORE_PRNG_H_

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/core/prng.h"
 #include "engine/core/score.h"
 #include "engine/games/xiangqi/evaluate.h"
 #include "engine/games/xiangqi/movegen.h"
@@ -66,6 +67,22 @@ struct XiangqiGame {
   static void UndoNullMove(Position& pos) { pos.UndoNullMove(); }
   static bool InCheck(const Position& pos) { return pos.in_check(); }
   static uint64_t Key(const Position& pos) { return pos.key(); }
+  // Optional members that turn on the search's correction history (as in
+  // engine/games/shatar/game.h): a key of the soldiers alone, and one of a side's other
+  // pieces, its set and the three bits of each piece's type. Hashed when asked.
+  static uint64_t PawnKey(const Position& pos) {
+    return MixBoard(MixBoard(0, pos.pieces(kRed, kSoldier)), pos.pieces(kBlack, kSoldier));
+  }
+  static uint64_t NonPawnKey(const Position& pos, int side) {
+    const Bitboard own = pos.pieces(Color(side)) & ~pos.pieces(kSoldier);
+    Bitboard type_bits[3] = {};
+    for (int pt = kAdvisor; pt <= kKing; ++pt)
+      for (int bit = 0; bit < 3; ++bit)
+        if (pt >> bit & 1) type_bits[bit] |= own & pos.pieces(PieceType(pt));
+    uint64_t key = MixBoard(0, own);
+    for (const Bitboard b : type_bits) key = MixBoard(key, b);
+    return key;
+  }
 
   static bool IsTactical(const Position& pos, Move m) { return pos.IsCapture(m); }
   // Most valuable victim, least valuable attacker (type order: soldier < ... < rook).
