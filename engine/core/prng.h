@@ -40,7 +40,7 @@ constexpr uint64_t MixSeed(uint64_t seed, uint64_t index) {
   return z ^ (z >> 31);
 }
 
-// Folds a 128-bit board (Xiangqi, Hia Shatar) into a MixSeed chain, its low half first.
+// Folds a 128-bit board (Xiangqi's, the 10x10 family's) into a MixSeed chain, low half first.
 constexpr uint64_t MixBoard(uint64_t seed, unsigned __int128 board) {
   return MixSeed(MixSeed(seed, uint64_t(board)), uint64_t(board >> 64));
 }
