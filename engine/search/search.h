@@ -3,10 +3,11 @@
 // the table, losing captures pruned by SEE, quiet checks at its first ply), TT cutoffs,
 // null move, reverse futility, futility and SEE pruning at low depth, late move reductions
 // (history-adjusted) and pruning, check and singular extensions (with multi-cut), killer and
-// history ordering (history kept across a game's searches), a static evaluation corrected by
-// what the searches learned of its errors per pawn structure and per side's other pieces
-// (correction_history.h), MultiPV, Lazy SMP, and a clock budget that stretches where the best
-// move is unsettled (time_manager.h). Each step's SPRT result is in docs/strength.md.
+// history ordering (history kept across a game's searches; quiet checks moved up), a static
+// evaluation corrected by what the searches learned of its errors per pawn structure and per
+// side's other pieces (correction_history.h), MultiPV, Lazy SMP, and a clock budget that
+// stretches where the best move is unsettled (time_manager.h). Each step's SPRT result is in
+// docs/strength.md.
 //
 // Threads: Run() is called by one caller thread, which becomes the main search thread and
 // starts threads-1 helpers. Helpers share only the transposition table, the stop flag and
