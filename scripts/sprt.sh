@@ -19,6 +19,8 @@
 # GAMES (the most games, 20000), HASH (16), FARM_DATA (farm-data-sprt), BUILD_CACHE
 # (tumen-builds), BUILD_DIR (build: the farm's own binaries), TUMEN_SKIP_SETUP=1,
 # TUMEN_SKIP_BUILD=1.
+# Run again over the same FARM_DATA, it resumes a running job of the same commits, variant
+# and time control instead of starting a second one (the bounds and GAMES stay the job's).
 # Prints the final status (W/D/L, pentanomial, Elo, LLR); exits 0 on H1, 1 on H0, 2 when
 # the game budget ran out undecided, 3 when the job failed (a build that failed or differed).
 set -euo pipefail
@@ -30,7 +32,7 @@ if [[ "${1:-}" == "--simplification" ]]; then
   shift
 fi
 if (($# > 2)) || [[ "${1:-}" == -* ]]; then
-  sed -n 2,23p "$0" >&2
+  sed -n 2,25p "$0" >&2
   exit 64
 fi
 BASE="${1:-main}"
@@ -58,12 +60,53 @@ if [[ -n "$(git status --porcelain --untracked-files=no)" ]]; then
   echo "sprt: note: the working tree has uncommitted changes; a test takes commits only" >&2
 fi
 
+# The time control as `tumen status` prints a job's (its TimeControl message), to recognise a
+# job of this test already in the store: nodes=N, depth=N, movetime=MS or BASE+INC seconds.
+tc_as_status() {
+  awk -v tc="$1" 'BEGIN {
+    if (split(tc, kv, "=") == 2) {
+      name = kv[1] == "movetime" ? "movetime_ms" : kv[1]
+      print name ": " kv[2]
+    } else if (split(tc, clock, "+") == 2) {
+      line = "base_ms: " int(clock[1] * 1000 + 0.5)
+      if (clock[2] + 0 > 0) line = line " increment_ms: " int(clock[2] * 1000 + 0.5)
+      print line
+    }
+  }'
+}
+
+# A running job of the same test (variant, time control, DEV against BASE) in this store: a
+# test stopped with its farm goes on where it was when the same command runs again, as the
+# coordinator already resumes the job's games.
+running_job_of_this_test() {
+  local dev base
+  dev=$(git rev-parse --verify --quiet "${DEV}^{commit}") || return 0
+  base=$(git rev-parse --verify --quiet "${BASE}^{commit}") || return 0
+  "${CLI[@]}" status | awk -v variant="${VARIANT}" -v tc="tc $(tc_as_status "${TC}")" \
+    -v dev="${dev:0:10}" -v base="${base:0:10}" '
+    /^job [0-9]+ / {
+      rest = index($0, tc) ? substr($0, index($0, tc) + length(tc)) : "-"
+      # A clock job adds " (scaled per worker to ...)" after its time control.
+      same_tc = rest == "" || substr(rest, 1, 2) == " ("
+      job = ($3 == variant && $4 == "running" && same_tc) ? $2 : ""
+      a = ""
+      next
+    }
+    job != "" && $1 == "A" && $2 == "dev" { a = $3 }
+    job != "" && $1 == "B" && $2 == "base" && a == dev && $3 == base { print job; exit }'
+}
+
 source scripts/lib/farm.sh
 farm_start sprt --source "$(pwd)" --build-cache "${BUILD_CACHE}"
-JOB=$("${CLI[@]}" match --variant "${VARIANT}" --games "${GAMES}" --tc "${TC}" \
-  --scale-tc="${SCALE_TC}" --sprt "${SPRT}" \
-  --seed "$(date +%s)" --pairs-per-shard 4 --hash "${HASH}" \
-  --dev "${DEV}" --base "${BASE}" --source "$(pwd)" --build-cache "${BUILD_CACHE}")
+JOB=$(running_job_of_this_test)
+if [[ -n "${JOB}" ]]; then
+  echo "sprt: resuming job ${JOB} of ${FARM_DATA} (the same commits, variant and time control)"
+else
+  JOB=$("${CLI[@]}" match --variant "${VARIANT}" --games "${GAMES}" --tc "${TC}" \
+    --scale-tc="${SCALE_TC}" --sprt "${SPRT}" \
+    --seed "$(date +%s)" --pairs-per-shard 4 --hash "${HASH}" \
+    --dev "${DEV}" --base "${BASE}" --source "$(pwd)" --build-cache "${BUILD_CACHE}")
+fi
 echo "sprt: job ${JOB}: ${DEV} (A) against ${BASE} (B), ${VARIANT} at ${TC}, SPRT ${SPRT}" \
   "(logistic Elo), at most ${GAMES} games"
 
