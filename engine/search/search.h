@@ -150,6 +150,11 @@ class Search {
   // and by each side's other pieces where it has their keys too.
   static constexpr bool kCorrection = requires(const Position& p) { G::PawnKey(p); };
   static constexpr bool kNonPawnCorrection = requires(const Position& p) { G::NonPawnKey(p, 0); };
+  // Whether the game can tell the quiet moves that may check (G::MayGiveCheck): they are
+  // ordered sooner, and quiescence tries them at its first ply.
+  static constexpr bool kQuietChecks = requires(const Position& p, Move m) {
+    G::MayGiveCheck(p, m);
+  };
 
   // Move-ordering statistics of one search thread, kept across the searches of a game, all
   // with gravity so that entries stay in +-16384: butterfly history (side, HistoryIndex) and
@@ -466,7 +471,7 @@ class Search {
   // move picker): the reply is forced, and the history tables do not know it is a check.
   static constexpr int kQuietCheckOrder = 5000;
   static int QuietCheckOrder(const Position& pos, Move m) {
-    if constexpr (requires { G::MayGiveCheck(pos, m); })
+    if constexpr (kQuietChecks)
       return G::MayGiveCheck(pos, m) && SeeGe(pos, m, -75) ? kQuietCheckOrder : 0;
     else
       return 0;
@@ -810,7 +815,7 @@ class Search {
       if (stop_.load(std::memory_order_relaxed)) return 0;
       if (raise(value, m)) break;
     }
-    if constexpr (requires { G::MayGiveCheck(pos, Move()); }) {
+    if constexpr (kQuietChecks) {
       if (checks && !in_check && best < beta) {
         MoveList all;
         G::GenerateMoves(pos, all);
