@@ -38,6 +38,7 @@
 #include <map>
 #include <memory>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "engine/core/params.h"
@@ -150,11 +151,20 @@ class Search {
   // and by each side's other pieces where it has their keys too.
   static constexpr bool kCorrection = requires(const Position& p) { G::PawnKey(p); };
   static constexpr bool kNonPawnCorrection = requires(const Position& p) { G::NonPawnKey(p, 0); };
-  // Whether the game can tell the quiet moves that may check (G::MayGiveCheck): they are
-  // ordered sooner, and quiescence tries them at its first ply.
+  // Whether the game can tell the quiet moves that may check (G::MayGiveCheck, with what it
+  // needs of the position worked out once by G::CheckHintsOf): they are ordered sooner, and
+  // quiescence tries them at its first ply.
   static constexpr bool kQuietChecks = requires(const Position& p, Move m) {
-    G::MayGiveCheck(p, m);
+    G::MayGiveCheck(p, G::CheckHintsOf(p), m);
   };
+  struct NoCheckHints {};
+  static auto CheckHintsAt(const Position& pos) {
+    if constexpr (kQuietChecks)
+      return G::CheckHintsOf(pos);
+    else
+      return NoCheckHints{};
+  }
+  using CheckHints = decltype(CheckHintsAt(std::declval<const Position&>()));
 
   // Move-ordering statistics of one search thread, kept across the searches of a game, all
   // with gravity so that entries stay in +-16384: butterfly history (side, HistoryIndex) and
@@ -451,6 +461,8 @@ class Search {
   void ScoreMoves(const Worker& w, const Position& pos, const MoveList& moves, int* scores,
                   Move tt_move, int ply) const {
     const Context context = ContextAt(w, pos, ply);
+    CheckHints hints;  // worked out at the first quiet move that needs them
+    bool have_hints = false;
     for (int i = 0; i < moves.size(); ++i) {
       const Move m = moves[i];
       if (m == tt_move)
@@ -462,17 +474,20 @@ class Search {
         scores[i] = (1 << 27) + 1;
       else if (m == w.killers[ply][1])
         scores[i] = 1 << 27;
-      else
-        scores[i] = QuietHistory(w, context, G::HistoryIndex(pos, m)) + QuietCheckOrder(pos, m);
+      else {
+        if (!have_hints) hints = CheckHintsAt(pos), have_hints = true;
+        scores[i] =
+            QuietHistory(w, context, G::HistoryIndex(pos, m)) + QuietCheckOrder(pos, hints, m);
+      }
     }
   }
 
   // A quiet check that does not lose material in the exchange is tried sooner (Stockfish's
   // move picker): the reply is forced, and the history tables do not know it is a check.
   static constexpr int kQuietCheckOrder = 5000;
-  static int QuietCheckOrder(const Position& pos, Move m) {
+  static int QuietCheckOrder(const Position& pos, const CheckHints& hints, Move m) {
     if constexpr (kQuietChecks)
-      return G::MayGiveCheck(pos, m) && SeeGe(pos, m, -75) ? kQuietCheckOrder : 0;
+      return G::MayGiveCheck(pos, hints, m) && SeeGe(pos, m, -75) ? kQuietCheckOrder : 0;
     else
       return 0;
   }
@@ -819,8 +834,10 @@ class Search {
       if (checks && !in_check && best < beta) {
         MoveList all;
         G::GenerateMoves(pos, all);
+        const CheckHints hints = CheckHintsAt(pos);
         for (const Move m : all) {
-          if (G::IsTactical(pos, m) || !G::MayGiveCheck(pos, m) || !SeeGe(pos, m, 0)) continue;
+          if (G::IsTactical(pos, m) || !G::MayGiveCheck(pos, hints, m) || !SeeGe(pos, m, 0))
+            continue;
           w.moved[ply] = G::HistoryIndex(pos, m);
           G::DoMove(pos, m, w.states[ply]);
           if (!G::InCheck(pos)) {

@@ -31,7 +31,7 @@ Counts PlayRandomGames(const char* variant, int games, uint32_t seed) {
       for (const Move m : moves) {
         if (ShatarGame::IsTactical(pos, m)) continue;
         ++counts.quiet;
-        const bool may = ShatarGame::MayGiveCheck(pos, m);
+        const bool may = ShatarGame::MayGiveCheck(pos, ShatarGame::CheckHintsOf(pos), m);
         counts.passed_filter += may;
         Position copy = pos;  // the state chain stays with the game; DoMove adds one state
         StateInfo st;
@@ -64,7 +64,7 @@ TEST(MayGiveCheck, NeverMissesACheckAndFiltersMostQuietMoves) {
 bool MayCheck(const TestGame& game, const char* uci) {
   const absl::StatusOr<Move> m = ParseUciMove(game.pos(), uci);
   EXPECT_TRUE(m.ok()) << m.status();
-  return m.ok() && ShatarGame::MayGiveCheck(game.pos(), *m);
+  return m.ok() && ShatarGame::MayGiveCheck(game.pos(), ShatarGame::CheckHintsOf(game.pos()), *m);
 }
 
 TEST(MayGiveCheck, SeesDirectAndDiscoveredChecks) {
@@ -74,6 +74,9 @@ TEST(MayGiveCheck, SeesDirectAndDiscoveredChecks) {
   EXPECT_TRUE(MayCheck(discovered, "e4c3"));
   EXPECT_TRUE(MayCheck(discovered, "e4g5"));
   EXPECT_FALSE(MayCheck(discovered, "e1a1"));
+  // A piece that stays on the line it blocks uncovers nothing.
+  TestGame blocked("chess", "4k3/8/8/8/8/4P3/8/4R2K w - - 0 1");
+  EXPECT_FALSE(MayCheck(blocked, "e3e4"));
   // A rook reaching the king's rank checks; one step up the file does not.
   TestGame direct("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
   EXPECT_TRUE(MayCheck(direct, "a1a8"));

@@ -119,22 +119,42 @@ struct ShatarGame {
     return shatar::SeeGe(pos, m, threshold);
   }
 
-  // Optional member: false only for a quiet move that cannot give check (it neither attacks
-  // the enemy king from its new square nor uncovers a slider's line to it). Cheap, and a
-  // superset: the search confirms a check by making the move.
-  static bool MayGiveCheck(const Position& pos, Move m) {
-    if (m.is_castling()) return true;
+  // Optional members: a cheap filter for the quiet moves that may give check, false only for
+  // one that cannot (it neither attacks the enemy king from its new square nor uncovers a
+  // slider's line to it); a superset, the search confirms a check by making the move. What it
+  // needs of the position is worked out once a node (Stockfish's check squares and
+  // discovered-check candidates), so each move costs a lookup and two bit tests.
+  struct CheckHints {
+    Bitboard squares[kPieceTypeCount] = {};  // from which a piece of ours of each type checks
+    Bitboard discoverers = 0;                // our pieces alone between our slider and the king
+    Square king = kNoSquare;                 // the enemy king
+  };
+  static CheckHints CheckHintsOf(const Position& pos) {
+    CheckHints h;
     const Color us = pos.side_to_move();
-    const Square ksq = pos.king_square(~us);
-    const PieceType moved = TypeOf(pos.MovedPiece(m));
-    const Bitboard occupied = (pos.pieces() ^ SquareBB(m.from())) | SquareBB(m.to());
-    const Bitboard direct =
-        moved == kPawn ? PawnAttacks(us, m.to()) : AttacksOf(moved, m.to(), occupied);
-    if (direct & SquareBB(ksq)) return true;
-    // A slider of ours whose line to the king the move opens (the mover left `from`).
-    return ((RookAttacks(ksq, occupied) & pos.rook_sliders()) |
-            (BishopAttacks(ksq, occupied) & pos.bishop_sliders())) &
-           pos.pieces(us) & ~SquareBB(m.from());
+    const Bitboard occupied = pos.pieces(), ours = pos.pieces(us);
+    h.king = pos.king_square(~us);
+    // The pieces' attacks are symmetric (a piece on s attacks the king where one on the
+    // king's square attacks s), the pawn's mirrored; a quiet move's own square on such a
+    // line would mean the king was in check already, so the occupancy before it will do.
+    for (int t = kKnight; t < kPieceTypeCount; ++t)
+      if (t != kKing) h.squares[t] = AttacksOf(PieceType(t), h.king, occupied);
+    h.squares[kPawn] = PawnAttacks(~us, h.king);
+    const Bitboard sliders = ((RookAttacks(h.king, 0) & pos.rook_sliders()) |
+                              (BishopAttacks(h.king, 0) & pos.bishop_sliders())) &
+                             ours;
+    for (Bitboard b = sliders; b;) {
+      const Bitboard between = Between(h.king, PopLowestBit(b)) & occupied;
+      if (between && !(between & (between - 1))) h.discoverers |= between & ours;
+    }
+    return h;
+  }
+  static bool MayGiveCheck(const Position& pos, const CheckHints& hints, Move m) {
+    if (m.is_castling()) return true;
+    if (hints.squares[TypeOf(pos.MovedPiece(m))] & SquareBB(m.to())) return true;
+    // A discovered check, unless the move stays on the line it blocks.
+    return (hints.discoverers & SquareBB(m.from())) &&
+           !(LineThrough(m.from(), hints.king) & SquareBB(m.to()));
   }
 
   // Null move is unsafe where zugzwang is likely: only kings and pawns left for the mover.
