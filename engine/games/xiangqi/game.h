@@ -13,6 +13,7 @@
 #include "engine/games/xiangqi/movegen.h"
 #include "engine/games/xiangqi/notation.h"
 #include "engine/games/xiangqi/perft.h"
+#include "engine/games/xiangqi/see.h"
 #include "engine/games/xiangqi/status.h"
 
 namespace tumen::xiangqi {
@@ -91,6 +92,10 @@ struct XiangqiGame {
   }
   static int HistoryIndex(const Position& pos, Move m) {
     return pos.MovedPiece(m) * kSquares + m.to();
+  }
+  // Optional member: static exchange evaluation (see.h).
+  static bool SeeGe(const Position& pos, Move m, int threshold) {
+    return xiangqi::SeeGe(pos, m, threshold);
   }
 
   // Null move is unsafe where zugzwang is likely: no rook, horse or cannon left to the mover.
