@@ -1,5 +1,7 @@
 #include "engine/games/shatar/see.h"
 
+#include "engine/core/exchange.h"
+
 namespace tumen::shatar {
 
 namespace {
@@ -28,28 +30,10 @@ bool SeeGe(const Position& pos, Move m, int threshold) {
 
   Bitboard occupied = pos.pieces() ^ SquareBB(from);
   if (m.is_en_passant()) occupied ^= SquareBB(MakeSquare(FileOf(to), RankOf(from)));
-  Color side = ColorOf(pos.MovedPiece(m));
-  Bitboard attackers = pos.AttackersTo(to, occupied) & occupied;
-  bool result = true;  // the side that made the last capture is ahead of the threshold
-  while (true) {
-    side = ~side;
-    const Bitboard ours = attackers & pos.pieces(side);
-    if (!ours) break;
-    result = !result;
-    PieceType next = kKing;
-    for (PieceType pt : kRecaptureOrder)
-      if (ours & pos.pieces(pt)) {
-        next = pt;
-        break;
-      }
-    // The king may take last only: if the other side still attacks, it cannot.
-    if (next == kKing) return (attackers & pos.pieces(~side)) ? !result : result;
-    swap = SeeValue(next) - swap;
-    if (swap < int(result)) break;
-    occupied ^= SquareBB(LowestBit(ours & pos.pieces(next)));
-    attackers = pos.AttackersTo(to, occupied) & occupied;  // x-rays behind the piece that left
-  }
-  return result;
+  // X-rays behind each piece that takes join as it leaves.
+  return ExchangeReachesThreshold(
+      pos, ColorOf(pos.MovedPiece(m)), swap, occupied, kRecaptureOrder,
+      [&pos, to](Bitboard occ) { return pos.AttackersTo(to, occ) & occ; }, SeeValue);
 }
 
 }  // namespace tumen::shatar

@@ -1,5 +1,6 @@
 #include "engine/games/xiangqi/see.h"
 
+#include "engine/core/exchange.h"
 #include "engine/games/xiangqi/attacks.h"
 
 namespace tumen::xiangqi {
@@ -55,31 +56,12 @@ bool SeeGe(const Position& pos, Move m, int threshold) {
   swap = SeeValue(TypeOf(pos.MovedPiece(m))) - swap;  // if the opponent takes back the mover
   if (swap <= 0) return true;
 
-  // The square stays occupied (by whoever took last): it screens no line to itself.
-  Bitboard occupied = (pos.pieces() ^ SquareBB(from)) | SquareBB(to);
-  Color side = ColorOf(pos.MovedPiece(m));
-  Bitboard capturers = CapturersTo(pos, to, occupied) & ~SquareBB(to);
-  bool result = true;  // the side that made the last capture is ahead of the threshold
-  while (true) {
-    side = ~side;
-    const Bitboard ours = capturers & pos.pieces(side);
-    if (!ours) break;
-    result = !result;
-    PieceType next = kKing;
-    for (PieceType pt : kRecaptureOrder)
-      if (ours & pos.pieces(pt)) {
-        next = pt;
-        break;
-      }
-    // The general may take last only: if the other side can still take, it cannot.
-    if (next == kKing) return (capturers & pos.pieces(~side)) ? !result : result;
-    swap = SeeValue(next) - swap;
-    if (swap < int(result)) break;
-    occupied ^= SquareBB(LowestBit(ours & pos.pieces(next)));
-    // A piece that left may have been a cannon's screen, or a rook's or a horse's block.
-    capturers = CapturersTo(pos, to, occupied) & ~SquareBB(to);
-  }
-  return result;
+  // The square stays occupied (by whoever took last): it screens no line to itself. The
+  // capturers are worked out again after each capture: a cannon loses or gains its screen.
+  const Bitboard occupied = (pos.pieces() ^ SquareBB(from)) | SquareBB(to);
+  return ExchangeReachesThreshold(
+      pos, ColorOf(pos.MovedPiece(m)), swap, occupied, kRecaptureOrder,
+      [&pos, to](Bitboard occ) { return CapturersTo(pos, to, occ) & ~SquareBB(to); }, SeeValue);
 }
 
 }  // namespace tumen::xiangqi
