@@ -93,6 +93,24 @@ struct XiangqiGame {
   static int HistoryIndex(const Position& pos, Move m) {
     return pos.MovedPiece(m) * kSquares + m.to();
   }
+  // Optional members: the quiet moves that give check, ordered sooner and tried at
+  // quiescence's first ply (as for the 8x8 family). Exact here: the mover's own attack from
+  // its new square, and every line the move opens or closes (a rook's, a cannon's screens, a
+  // horse's leg), worked out on the board after it.
+  struct CheckHints {
+    Square king = kNoSquare;  // the enemy general
+  };
+  static CheckHints CheckHintsOf(const Position& pos) {
+    return {pos.king_square(~pos.side_to_move())};
+  }
+  static bool MayGiveCheck(const Position& pos, const CheckHints& hints, Move m) {
+    const Color us = pos.side_to_move();
+    const Bitboard occupied = (pos.pieces() ^ SquareBB(m.from())) | SquareBB(m.to());
+    if (AttacksOf(us, TypeOf(pos.MovedPiece(m)), m.to(), occupied) & SquareBB(hints.king))
+      return true;
+    return pos.CheckersTo(us, hints.king, occupied, pos.pieces(us) ^ SquareBB(m.from())) != 0;
+  }
+
   // Optional member: static exchange evaluation (see.h).
   static bool SeeGe(const Position& pos, Move m, int threshold) {
     return xiangqi::SeeGe(pos, m, threshold);
