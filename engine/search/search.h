@@ -22,9 +22,10 @@
 //   GenerateMoves (legal), GenerateTacticalMoves (legal captures/promotions), DoMove, UndoMove,
 //   DoNullMove, UndoNullMove, InCheck, Key, IsTactical, TacticalOrder, HistoryIndex,
 //   NullMoveAllowed, ImmediateScore, NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString;
-//   optionally SeeGe (static exchange evaluation), MayGiveCheck (a cheap filter for the
-//   quiet moves that may check), PawnKey and NonPawnKey (for the correction histories); the
-//   8x8 family has all four.
+//   optionally SeeGe (static exchange evaluation), MayGiveCheck with CheckHintsOf (a cheap
+//   test of the quiet moves that may check, with what it needs of the position worked out
+//   once a node), PawnKey and NonPawnKey (for the correction histories); the 8x8 family and
+//   Xiangqi have them all.
 #ifndef TUMEN_ENGINE_SEARCH_SEARCH_H_
 #define TUMEN_ENGINE_SEARCH_SEARCH_H_
 
