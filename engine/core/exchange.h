@@ -9,9 +9,9 @@
 
 namespace tumen {
 
-// `mover`: the colour that made the first capture. `swap`: what the side about to decide
-// would be below the threshold if it did not take back (the first capture's gain less the
-// threshold, subtracted from the capturer's value). `capturers(occupied)`: both colours'
+// `mover`: the colour that made the first capture. `swap`: the first capturer's value less
+// what its capture gained over the threshold, that is what the other side gains over the
+// threshold by taking back (as Stockfish's see_ge keeps it). `capturers(occupied)`: both colours'
 // pieces that can take on the square under `occupied` (pieces not in it are gone), its own
 // occupant left out. `order`: the piece types from the least valuable, the king last (it
 // may take only where the other side cannot take back). Returns whether the side that made
