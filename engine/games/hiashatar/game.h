@@ -13,6 +13,7 @@
 #include "engine/games/hiashatar/movegen.h"
 #include "engine/games/hiashatar/notation.h"
 #include "engine/games/hiashatar/perft.h"
+#include "engine/games/hiashatar/see.h"
 #include "engine/games/hiashatar/status.h"
 
 namespace tumen::hiashatar {
@@ -79,6 +80,11 @@ struct HiaShatarGame {
   }
   static int HistoryIndex(const Position& pos, Move m) {
     return pos.MovedPiece(m) * kSquareCount + m.to();
+  }
+
+  // Optional member: static exchange evaluation under the zone rules (see.h).
+  static bool SeeGe(const Position& pos, Move m, int threshold) {
+    return hiashatar::SeeGe(pos, m, threshold);
   }
 
   // Null move is unsafe where zugzwang is likely: only kings, pawns and envoys left.
