@@ -1,6 +1,9 @@
 #include "engine/games/xiangqi/evaluate.h"
 
 #include <algorithm>
+#include <string>
+
+#include "absl/strings/str_cat.h"
 
 namespace tumen::xiangqi {
 
@@ -23,7 +26,25 @@ const std::vector<ParamSpec>& XiangqiEvalSpecs() {
       {"PalaceAttackWeight", 20, 0, 60, 3}, {"XqKingOffFileMg", 20, 0, 60, 3},
       {"CentralCannonMg", 40, 0, 100, 5},   {"XqTempo", 15, 0, 40, 2},
   };
-  return specs;
+  static const std::vector<ParamSpec> with_pst = [] {
+    // Names such as XqPstHorseMgFileCG and XqPstKingEgRank1, kept alive for the specs'
+    // pointers.
+    static std::vector<std::string> names;
+    const char* kinds[kPstKinds] = {"Soldier", "Advisor", "Elephant", "Horse",
+                                    "Cannon",  "Rook",    "King"};
+    const char* files[kPstFiles] = {"AI", "BH", "CG", "DF", "E"};
+    for (const char* kind : kinds)
+      for (const char* phase : {"Mg", "Eg"}) {
+        for (const char* file : files)
+          names.push_back(absl::StrCat("XqPst", kind, phase, "File", file));
+        for (int rank = 1; rank <= 10; ++rank)
+          names.push_back(absl::StrCat("XqPst", kind, phase, "Rank", rank));
+      }
+    std::vector<ParamSpec> all = specs;
+    for (const std::string& name : names) all.push_back({name.c_str(), 0, -200, 200, 4});
+    return all;
+  }();
+  return with_pst;
 }
 
 namespace {
@@ -31,7 +52,32 @@ namespace {
 struct Score {
   int mg = 0, eg = 0;
   void Add(int m, int e) { mg += m, eg += e; }
+  void Add(const Score& o) { mg += o.mg, eg += o.eg; }
 };
+
+// The piece-square terms of every piece type on every square, for each side: one load per
+// piece where the weights themselves would take four. Each search thread builds its own copy
+// when the weights change (ParamValues::version), so no thread waits.
+struct PstTable {
+  uint64_t version = 0;  // the version of the weights it was built from; 0: never built
+  Score by[kPieceTypeCount][2][kSquares];
+};
+
+const PstTable& PstTableOf(const ParamValues& p) {
+  thread_local PstTable table;
+  if (table.version == p.version()) return table;
+  for (int type = kSoldier; type <= kKing; ++type)
+    for (Color c : {kRed, kBlack})
+      for (Square sq = 0; sq < kSquares; ++sq) {
+        const PieceType pt = PieceType(type);
+        const int file = std::min<int>(FileOf(sq), kFiles - 1 - FileOf(sq));
+        const int rank = kPstFiles + RelativeRank(c, sq);
+        table.by[type][c][sq] = {p[PstIndex(pt, false, file)] + p[PstIndex(pt, false, rank)],
+                                 p[PstIndex(pt, true, file)] + p[PstIndex(pt, true, rank)]};
+      }
+  table.version = p.version();
+  return table;
+}
 
 // Game phase from the attacking pieces left (rook 4, horse and cannon 2 each).
 constexpr int kPhaseWeight[kPieceTypeCount] = {0, 0, 0, 0, 2, 2, 4, 0};
@@ -43,9 +89,14 @@ Bitboard PalaceZone(Color c) {
   return palace | (c == kRed ? palace << kFiles : palace >> kFiles);
 }
 
-Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& phase) {
+Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const PstTable& pst,
+                   int& phase) {
   const Color them = ~us;
   Score s;
+  for (Bitboard b = pos.pieces(us); b;) {
+    const Square sq = PopLowestBit(b);
+    s.Add(pst.by[TypeOf(pos.piece_on(sq))][us][sq]);
+  }
   const Bitboard occupied = pos.pieces();
   const Bitboard not_ours = kAllSquares & ~pos.pieces(us);
   const Bitboard enemy_zone = PalaceZone(them);
@@ -111,8 +162,9 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, int& pha
 
 int Evaluate(const Position& pos, const ParamValues& params) {
   int phase = 0;
-  const Score red = EvaluateSide(pos, kRed, params, phase);
-  const Score black = EvaluateSide(pos, kBlack, params, phase);
+  const PstTable& pst = PstTableOf(params);
+  const Score red = EvaluateSide(pos, kRed, params, pst, phase);
+  const Score black = EvaluateSide(pos, kBlack, params, pst, phase);
   phase = std::min(phase, kMaxPhase);
   const int mg = red.mg - black.mg, eg = red.eg - black.eg;
   const int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;

@@ -1,5 +1,5 @@
 // Static evaluation of Xiangqi: material, mobility of the rook, horse and cannon, soldier
-// advancement after the river and basic king safety (defenders left, attackers in and
+// advancement after the river, piece-square terms and basic king safety (defenders left, attackers in and
 // around the enemy palace), tapered between middlegame and endgame. Every weight is a named
 // parameter (XiangqiEvalSpecs), so SPSA jobs on the farm can tune it.
 #ifndef TUMEN_ENGINE_GAMES_XIANGQI_EVALUATE_H_
@@ -44,8 +44,23 @@ enum EvalParam : int {
   kKingOffFileMg,       // king left its start file
   kCentralCannonMg,     // a cannon on the king's file facing it
   kTempo,
-  kEvalParamCount
+  // Piece-square terms (PstIndex below): the rest of the enum.
+  kPstFirst,
 };
+
+// Piece-square terms: for each piece type and phase, a weight per file pair (a/i .. d/f, and
+// e alone) and one per rank counted from its own side, added (0 by default).
+constexpr int kPstKinds = 7;  // soldier .. king, in PieceType order
+constexpr int kPstFiles = 5;
+constexpr int kPstWeightsPerTable = kPstFiles + 10;
+constexpr int kEvalParamCount = kPstFirst + kPstKinds * 2 * kPstWeightsPerTable;
+
+// The index of a piece-square weight: `file_or_rank` is 0..4 (a/i .. e) for a file weight,
+// 5 + the relative rank (0..9) for a rank weight; `endgame` picks the phase.
+constexpr int PstIndex(PieceType type, bool endgame, int file_or_rank) {
+  return kPstFirst + ((int(type) - 1) * 2 + (endgame ? 1 : 0)) * kPstWeightsPerTable +
+         file_or_rank;
+}
 
 const std::vector<ParamSpec>& XiangqiEvalSpecs();
 

@@ -10,6 +10,7 @@
 #include "engine/core/prng.h"
 #include "engine/core/score.h"
 #include "engine/games/xiangqi/evaluate.h"
+#include "engine/games/xiangqi/fitted_xiangqi.h"
 #include "engine/games/xiangqi/movegen.h"
 #include "engine/games/xiangqi/notation.h"
 #include "engine/games/xiangqi/perft.h"
@@ -52,6 +53,12 @@ struct XiangqiGame {
   static constexpr int kHistorySize = kPieceCount * kSquares;
 
   static const std::vector<ParamSpec>& EvalSpecs() { return XiangqiEvalSpecs(); }
+  // The positional weights fitted to Fairy-Stockfish's judgement (fitted_xiangqi.h), over the
+  // specs' defaults.
+  static const std::string& TunedDefaults(const Rules&) {
+    static const std::string fitted = kFittedXiangqi;
+    return fitted;
+  }
   static int Evaluate(const Position& pos, const ParamValues& params) {
     return xiangqi::Evaluate(pos, params);
   }
