@@ -4,6 +4,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "engine/games/xiangqi/attacks.h"
 
 namespace tumen::xiangqi {
 
@@ -25,6 +26,9 @@ const std::vector<ParamSpec>& XiangqiEvalSpecs() {
       {"MissingAdvisorMg", 25, 0, 80, 4},   {"XqMissingElephantMg", 15, 0, 60, 3},
       {"PalaceAttackWeight", 20, 0, 60, 3}, {"XqKingOffFileMg", 20, 0, 60, 3},
       {"CentralCannonMg", 40, 0, 100, 5},   {"XqTempo", 15, 0, 40, 2},
+      {"XqThreatBySoldierMg", 40, 0, 150, 5}, {"XqThreatBySoldierEg", 40, 0, 150, 5},
+      {"XqThreatOnRookMg", 50, 0, 150, 5},    {"XqThreatOnRookEg", 40, 0, 150, 5},
+      {"XqHangingMg", 30, 0, 120, 4},         {"XqHangingEg", 20, 0, 120, 4},
   };
   static const std::vector<ParamSpec> with_pst = [] {
     // Names such as XqPstHorseMgFileCG and XqPstKingEgRank1, kept alive for the specs'
@@ -82,6 +86,44 @@ const PstTable& PstTableOf(const ParamValues& p) {
 // Game phase from the attacking pieces left (rook 4, horse and cannon 2 each).
 constexpr int kPhaseWeight[kPieceTypeCount] = {0, 0, 0, 0, 2, 2, 4, 0};
 constexpr int kMaxPhase = 32;
+
+// The squares each side attacks (captures it could make, whatever stands there).
+struct Attacks {
+  Bitboard by_soldiers = 0;
+  Bitboard by_minors = 0;  // horses and cannons
+  Bitboard all = 0;
+};
+
+Attacks AttacksOfSide(const Position& pos, Color c) {
+  const Bitboard occupied = pos.pieces();
+  Attacks a;
+  for (Bitboard b = pos.pieces(c); b;) {
+    const Square sq = PopLowestBit(b);
+    const PieceType pt = TypeOf(pos.piece_on(sq));
+    const Bitboard targets = AttacksOf(c, pt, sq, occupied);
+    if (pt == kSoldier) a.by_soldiers |= targets;
+    if (pt == kHorse || pt == kCannon) a.by_minors |= targets;
+    a.all |= targets;
+  }
+  return a;
+}
+
+// Our threats on their pieces: those our soldiers attack, rooks our horses and cannons
+// attack, and every piece we attack that they do not defend.
+Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks& theirs,
+              const ParamValues& p) {
+  const Color them = ~us;
+  const Bitboard majors = pos.pieces(them, kHorse) | pos.pieces(them, kCannon) |
+                          pos.pieces(them, kRook);
+  const int by_soldiers = PopCount(majors & ours.by_soldiers);
+  const int on_rooks = PopCount(pos.pieces(them, kRook) & ours.by_minors);
+  const int hanging =
+      PopCount(pos.pieces(them) & ~pos.pieces(them, kKing) & ours.all & ~theirs.all);
+  return {p[kThreatBySoldierMg] * by_soldiers + p[kThreatOnRookMg] * on_rooks +
+              p[kHangingMg] * hanging,
+          p[kThreatBySoldierEg] * by_soldiers + p[kThreatOnRookEg] * on_rooks +
+              p[kHangingEg] * hanging};
+}
 
 // The enemy palace and the ranks just in front of it.
 Bitboard PalaceZone(Color c) {
@@ -165,8 +207,12 @@ int Evaluate(const Position& pos, const ParamValues& params) {
   const PstTable& pst = PstTableOf(params);
   const Score red = EvaluateSide(pos, kRed, params, pst, phase);
   const Score black = EvaluateSide(pos, kBlack, params, pst, phase);
+  const Attacks red_attacks = AttacksOfSide(pos, kRed), black_attacks = AttacksOfSide(pos, kBlack);
+  const Score red_threats = Threats(pos, kRed, red_attacks, black_attacks, params);
+  const Score black_threats = Threats(pos, kBlack, black_attacks, red_attacks, params);
   phase = std::min(phase, kMaxPhase);
-  const int mg = red.mg - black.mg, eg = red.eg - black.eg;
+  const int mg = red.mg - black.mg + red_threats.mg - black_threats.mg;
+  const int eg = red.eg - black.eg + red_threats.eg - black_threats.eg;
   const int score = (mg * phase + eg * (kMaxPhase - phase)) / kMaxPhase;
   return (pos.side_to_move() == kRed ? score : -score) + params[kTempo];
 }

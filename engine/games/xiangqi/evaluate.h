@@ -1,5 +1,5 @@
 // Static evaluation of Xiangqi: material, mobility of the rook, horse and cannon, soldier
-// advancement after the river, piece-square terms and basic king safety (defenders left, attackers in and
+// advancement after the river, piece-square terms, threats and basic king safety (defenders left, attackers in and
 // around the enemy palace), tapered between middlegame and endgame. Every weight is a named
 // parameter (XiangqiEvalSpecs), so SPSA jobs on the farm can tune it.
 #ifndef TUMEN_ENGINE_GAMES_XIANGQI_EVALUATE_H_
@@ -44,6 +44,12 @@ enum EvalParam : int {
   kKingOffFileMg,       // king left its start file
   kCentralCannonMg,     // a cannon on the king's file facing it
   kTempo,
+  kThreatBySoldierMg,  // an enemy horse, cannon or rook our soldier attacks
+  kThreatBySoldierEg,
+  kThreatOnRookMg,  // an enemy rook our horse or cannon attacks
+  kThreatOnRookEg,
+  kHangingMg,  // an enemy piece (not the king) we attack that nothing of theirs defends
+  kHangingEg,
   // Piece-square terms (PstIndex below): the rest of the enum.
   kPstFirst,
 };
