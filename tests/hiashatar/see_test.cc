@@ -77,10 +77,9 @@ TEST(HiaShatarSee, AZoneLeavesWithItsBodyguard) {
 TEST(HiaShatarSee, NothingTakesFromANeutralSquare) {
   // Envoy variant: the black rook on e10 stands next to the black envoy on d9, so it may not
   // capture; without the envoy there it takes back.
-  EXPECT_TRUE(Gains("k3r5/3e6/10/10/4p5/10/10/10/4R5/9K w - - 0 1", "e2e6", 100,
-                    "hiashatar-envoy"));
-  EXPECT_FALSE(Gains("k3r5/10/10/10/4p5/10/10/10/4R5/9K w - - 0 1", "e2e6", 0,
-                     "hiashatar-envoy"));
+  EXPECT_TRUE(
+      Gains("k3r5/3e6/10/10/4p5/10/10/10/4R5/9K w - - 0 1", "e2e6", 100, "hiashatar-envoy"));
+  EXPECT_FALSE(Gains("k3r5/10/10/10/4p5/10/10/10/4R5/9K w - - 0 1", "e2e6", 0, "hiashatar-envoy"));
 }
 
 TEST(HiaShatarSee, AQuietMoveRisksOnlyTheMover) {

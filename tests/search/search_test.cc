@@ -214,8 +214,8 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("shatar-traditional", "KingAttackWeight"), 6);  // fitted (fitted_traditional.h)
   EXPECT_EQ(value("shatar-folk", "KingAttackWeight"), 12);        // the table's default
   EXPECT_EQ(value("chess", "KingAttackWeight"), 4);               // fitted (fitted_chess.h)
-  EXPECT_EQ(value("xiangqi", "CentralCannonMg"), 65);  // fitted (fitted_xiangqi.h)
-  EXPECT_EQ(value("xiangqi", "XqPstKingEgRank3"), -12);  // its last line
+  EXPECT_EQ(value("xiangqi", "CentralCannonMg"), 65);             // fitted (fitted_xiangqi.h)
+  EXPECT_EQ(value("xiangqi", "XqPstKingEgRank3"), -12);           // its last line
 }
 
 // The Lazy SMP iteration schedule: the main thread searches every depth; helpers 1 and 2

@@ -10,8 +10,7 @@ namespace {
 constexpr int kSeeValues[kPieceTypeCount] = {0, 100, 300, 330, 500, 950, 450, 150, 20000};
 
 // Least valuable first: pawn, knight, bishop, bodyguard, rook, queen, king.
-constexpr PieceType kRecaptureOrder[] = {kPawn, kKnight, kBishop, kBodyguard,
-                                         kRook, kQueen, kKing};
+constexpr PieceType kRecaptureOrder[] = {kPawn, kKnight, kBishop, kBodyguard, kRook, kQueen, kKing};
 
 // The squares around the bodyguards in `guards`.
 Bitboard ZoneAround(Bitboard guards) {
@@ -28,7 +27,7 @@ Bitboard CapturersTo(const Position& pos, Square s, Bitboard occupied,
                      const Bitboard restricted[2]) {
   const Geometry& g = kGeometry;
   const Bitboard neutral = pos.Neutral();
-  if (Has(neutral, s)) return 0;  // nothing captures next to an envoy
+  if (Has(neutral, s)) return 0;                  // nothing captures next to an envoy
   const Bitboard standing = occupied & ~neutral;  // no capture starts on a neutral square
   Bitboard found = 0;
 
@@ -89,13 +88,12 @@ bool SeeGe(const Position& pos, Move m, int threshold) {
     Bitboard own_guards[2] = {guards & occupied & pos.pieces(kWhite),
                               guards & occupied & pos.pieces(kBlack)};
     if (TypeOf(occupant) == kBodyguard) own_guards[ColorOf(occupant)] |= SquareBB(to);
-    const Bitboard restricted[2] = {ZoneAround(own_guards[kBlack]),
-                                    ZoneAround(own_guards[kWhite])};
+    const Bitboard restricted[2] = {ZoneAround(own_guards[kBlack]), ZoneAround(own_guards[kWhite])};
     return CapturersTo(pos, to, occupied, restricted) & ~SquareBB(to);
   };
   const Bitboard occupied = (pos.pieces() ^ SquareBB(from)) | SquareBB(to);
-  return ExchangeReachesThreshold(pos, ColorOf(pos.MovedPiece(m)), swap, occupied,
-                                  kRecaptureOrder, capturers, SeeValue);
+  return ExchangeReachesThreshold(pos, ColorOf(pos.MovedPiece(m)), swap, occupied, kRecaptureOrder,
+                                  capturers, SeeValue);
 }
 
 }  // namespace tumen::hiashatar

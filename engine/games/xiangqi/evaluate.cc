@@ -11,21 +11,21 @@ namespace tumen::xiangqi {
 const std::vector<ParamSpec>& XiangqiEvalSpecs() {
   // Order must follow EvalParam. Steps are fishtest-style c_end suggestions (~1/20 of range).
   static const std::vector<ParamSpec> specs = {
-      {"SoldierMg", 60, 20, 150, 5},        {"XqSoldierEg", 90, 40, 200, 5},
-      {"AdvisorMg", 180, 80, 300, 8},       {"XqAdvisorEg", 160, 80, 300, 8},
-      {"ElephantMg", 180, 80, 300, 8},      {"XqElephantEg", 170, 80, 300, 8},
-      {"HorseMg", 400, 250, 600, 12},       {"XqHorseEg", 450, 300, 650, 12},
-      {"CannonMg", 450, 300, 650, 12},      {"XqCannonEg", 420, 250, 600, 12},
-      {"RookMg", 900, 650, 1200, 20},       {"XqRookEg", 950, 700, 1250, 20},
-      {"HorseMobilityMg", 8, 0, 25, 1},     {"XqHorseMobilityEg", 8, 0, 25, 1},
-      {"CannonMobilityMg", 3, 0, 15, 1},    {"XqCannonMobilityEg", 2, 0, 15, 1},
-      {"RookMobilityMg", 5, 0, 20, 1},      {"XqRookMobilityEg", 6, 0, 20, 1},
-      {"SoldierCrossedMg", 60, 0, 150, 5},  {"XqSoldierCrossedEg", 80, 0, 200, 5},
-      {"SoldierAdvanceMg", 10, 0, 40, 2},   {"XqSoldierAdvanceEg", 12, 0, 40, 2},
-      {"SoldierCentreMg", 20, 0, 60, 3},    {"XqSoldierLastRankEg", 60, 0, 150, 5},
-      {"MissingAdvisorMg", 25, 0, 80, 4},   {"XqMissingElephantMg", 15, 0, 60, 3},
-      {"PalaceAttackWeight", 20, 0, 60, 3}, {"XqKingOffFileMg", 20, 0, 60, 3},
-      {"CentralCannonMg", 40, 0, 100, 5},   {"XqTempo", 15, 0, 40, 2},
+      {"SoldierMg", 60, 20, 150, 5},          {"XqSoldierEg", 90, 40, 200, 5},
+      {"AdvisorMg", 180, 80, 300, 8},         {"XqAdvisorEg", 160, 80, 300, 8},
+      {"ElephantMg", 180, 80, 300, 8},        {"XqElephantEg", 170, 80, 300, 8},
+      {"HorseMg", 400, 250, 600, 12},         {"XqHorseEg", 450, 300, 650, 12},
+      {"CannonMg", 450, 300, 650, 12},        {"XqCannonEg", 420, 250, 600, 12},
+      {"RookMg", 900, 650, 1200, 20},         {"XqRookEg", 950, 700, 1250, 20},
+      {"HorseMobilityMg", 8, 0, 25, 1},       {"XqHorseMobilityEg", 8, 0, 25, 1},
+      {"CannonMobilityMg", 3, 0, 15, 1},      {"XqCannonMobilityEg", 2, 0, 15, 1},
+      {"RookMobilityMg", 5, 0, 20, 1},        {"XqRookMobilityEg", 6, 0, 20, 1},
+      {"SoldierCrossedMg", 60, 0, 150, 5},    {"XqSoldierCrossedEg", 80, 0, 200, 5},
+      {"SoldierAdvanceMg", 10, 0, 40, 2},     {"XqSoldierAdvanceEg", 12, 0, 40, 2},
+      {"SoldierCentreMg", 20, 0, 60, 3},      {"XqSoldierLastRankEg", 60, 0, 150, 5},
+      {"MissingAdvisorMg", 25, 0, 80, 4},     {"XqMissingElephantMg", 15, 0, 60, 3},
+      {"PalaceAttackWeight", 20, 0, 60, 3},   {"XqKingOffFileMg", 20, 0, 60, 3},
+      {"CentralCannonMg", 40, 0, 100, 5},     {"XqTempo", 15, 0, 40, 2},
       {"XqThreatBySoldierMg", 40, 0, 150, 5}, {"XqThreatBySoldierEg", 40, 0, 150, 5},
       {"XqThreatOnRookMg", 50, 0, 150, 5},    {"XqThreatOnRookEg", 40, 0, 150, 5},
       {"XqHangingMg", 30, 0, 120, 4},         {"XqHangingEg", 20, 0, 120, 4},
@@ -113,16 +113,16 @@ Attacks AttacksOfSide(const Position& pos, Color c) {
 Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks& theirs,
               const ParamValues& p) {
   const Color them = ~us;
-  const Bitboard majors = pos.pieces(them, kHorse) | pos.pieces(them, kCannon) |
-                          pos.pieces(them, kRook);
+  const Bitboard majors =
+      pos.pieces(them, kHorse) | pos.pieces(them, kCannon) | pos.pieces(them, kRook);
   const int by_soldiers = PopCount(majors & ours.by_soldiers);
   const int on_rooks = PopCount(pos.pieces(them, kRook) & ours.by_minors);
   const int hanging =
       PopCount(pos.pieces(them) & ~pos.pieces(them, kKing) & ours.all & ~theirs.all);
-  return {p[kThreatBySoldierMg] * by_soldiers + p[kThreatOnRookMg] * on_rooks +
-              p[kHangingMg] * hanging,
-          p[kThreatBySoldierEg] * by_soldiers + p[kThreatOnRookEg] * on_rooks +
-              p[kHangingEg] * hanging};
+  return {
+      p[kThreatBySoldierMg] * by_soldiers + p[kThreatOnRookMg] * on_rooks + p[kHangingMg] * hanging,
+      p[kThreatBySoldierEg] * by_soldiers + p[kThreatOnRookEg] * on_rooks +
+          p[kHangingEg] * hanging};
 }
 
 // The enemy palace and the ranks just in front of it.

@@ -1,7 +1,7 @@
 // Static evaluation of Xiangqi: material, mobility of the rook, horse and cannon, soldier
-// advancement after the river, piece-square terms, threats and basic king safety (defenders left, attackers in and
-// around the enemy palace), tapered between middlegame and endgame. Every weight is a named
-// parameter (XiangqiEvalSpecs), so SPSA jobs on the farm can tune it.
+// advancement after the river, piece-square terms, threats and basic king safety (defenders left,
+// attackers in and around the enemy palace), tapered between middlegame and endgame. Every weight
+// is a named parameter (XiangqiEvalSpecs), so SPSA jobs on the farm can tune it.
 #ifndef TUMEN_ENGINE_GAMES_XIANGQI_EVALUATE_H_
 #define TUMEN_ENGINE_GAMES_XIANGQI_EVALUATE_H_
 
@@ -64,8 +64,7 @@ constexpr int kEvalParamCount = kPstFirst + kPstKinds * 2 * kPstWeightsPerTable;
 // The index of a piece-square weight: `file_or_rank` is 0..4 (a/i .. e) for a file weight,
 // 5 + the relative rank (0..9) for a rank weight; `endgame` picks the phase.
 constexpr int PstIndex(PieceType type, bool endgame, int file_or_rank) {
-  return kPstFirst + ((int(type) - 1) * 2 + (endgame ? 1 : 0)) * kPstWeightsPerTable +
-         file_or_rank;
+  return kPstFirst + ((int(type) - 1) * 2 + (endgame ? 1 : 0)) * kPstWeightsPerTable + file_or_rank;
 }
 
 const std::vector<ParamSpec>& XiangqiEvalSpecs();
