@@ -32,6 +32,14 @@ struct Geometry {
 
 extern const Geometry kGeometry;
 
+// The squares next to any of `squares`: the zone of those bodyguards, the neutral squares of
+// those envoys.
+inline Bitboard NeighboursOf(Bitboard squares) {
+  Bitboard around = 0;
+  for (Bitboard b = squares; b;) around |= kGeometry.neighbours[PopLowestBit(b)];
+  return around;
+}
+
 }  // namespace tumen::hiashatar
 
 #endif  // TUMEN_ENGINE_GAMES_HIASHATAR_GEOMETRY_H_

@@ -59,18 +59,10 @@ class Position {
 
   // RULES.md §4: the squares around `owner`'s bodyguards, which restrict the moves of the
   // other side's pieces (knights excepted).
-  Bitboard Zone(Color owner) const {
-    Bitboard zone = 0;
-    for (Bitboard b = pieces(owner, kBodyguard); b;) zone |= kGeometry.neighbours[PopLowestBit(b)];
-    return zone;
-  }
+  Bitboard Zone(Color owner) const { return NeighboursOf(pieces(owner, kBodyguard)); }
   // RULES.md §4 (envoy): squares next to any envoy; no capture or check starts, ends or
   // passes there.
-  Bitboard Neutral() const {
-    Bitboard neutral = 0;
-    for (Bitboard b = pieces(kEnvoy); b;) neutral |= kGeometry.neighbours[PopLowestBit(b)];
-    return neutral;
-  }
+  Bitboard Neutral() const { return NeighboursOf(pieces(kEnvoy)); }
 
   // True when a piece of colour `by` could capture on `s` under the zone and envoy rules
   // (whatever stands on s).

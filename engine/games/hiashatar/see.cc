@@ -12,13 +12,6 @@ constexpr int kSeeValues[kPieceTypeCount] = {0, 100, 300, 330, 500, 950, 450, 15
 // Least valuable first: pawn, knight, bishop, bodyguard, rook, queen, king.
 constexpr PieceType kRecaptureOrder[] = {kPawn, kKnight, kBishop, kBodyguard, kRook, kQueen, kKing};
 
-// The squares around the bodyguards in `guards`.
-Bitboard ZoneAround(Bitboard guards) {
-  Bitboard zone = 0;
-  for (Bitboard b = guards; b;) zone |= kGeometry.neighbours[PopLowestBit(b)];
-  return zone;
-}
-
 }  // namespace
 
 int SeeValue(PieceType pt) { return kSeeValues[pt]; }
@@ -88,7 +81,8 @@ bool SeeGe(const Position& pos, Move m, int threshold) {
     Bitboard own_guards[2] = {guards & occupied & pos.pieces(kWhite),
                               guards & occupied & pos.pieces(kBlack)};
     if (TypeOf(occupant) == kBodyguard) own_guards[ColorOf(occupant)] |= SquareBB(to);
-    const Bitboard restricted[2] = {ZoneAround(own_guards[kBlack]), ZoneAround(own_guards[kWhite])};
+    const Bitboard restricted[2] = {NeighboursOf(own_guards[kBlack]),
+                                    NeighboursOf(own_guards[kWhite])};
     return CapturersTo(pos, to, occupied, restricted) & ~SquareBB(to);
   };
   const Bitboard occupied = (pos.pieces() ^ SquareBB(from)) | SquareBB(to);
