@@ -1,11 +1,13 @@
 // tumen fit --jobs 3,4 --out FILE [--max-positions N] [--fit-params A,B] [--passes N]
 //           [--teacher PATH [--teacher-variant V] [--teacher-options K=V,..] [--teacher-nodes N]
-//            [--teacher-weight W] [--teacher-processes N]]:
+//            [--teacher-weight W] [--teacher-processes N] [--teacher-cache FILE
+//            [--teacher-cached-only]]]:
 // fits the evaluation parameters to the results of the stored games of finished (or running)
 // jobs (coordinator/stats/eval_fit.h), or to a stronger engine's scores of their positions
 // (coordinator/stats/teacher_labels.h), and writes them as a parameter file, which a match
 // (--a FILE) or an SPRT of a commit with these values then judges.
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,7 @@
 #include "coordinator/cli/common.h"
 #include "coordinator/stats/eval_fit.h"
 #include "coordinator/stats/fit_positions.h"
+#include "coordinator/stats/teacher_cache.h"
 #include "coordinator/stats/teacher_labels.h"
 
 ABSL_FLAG(std::string, jobs, "", "fit: the jobs whose stored games it learns from, e.g. 3,4");
@@ -44,6 +47,10 @@ ABSL_FLAG(std::string, teacher_cache, "",
           "fit: a file of the teacher's scores, read before and written after labelling, so a "
           "later fit of the same positions searches only the new ones (made with other teacher "
           "settings, it is refused)");
+ABSL_FLAG(bool, teacher_cached_only, false,
+          "fit: only the positions whose score --teacher-cache already holds, from every quiet "
+          "position of the jobs (--max-positions still caps them): pools the samples of earlier "
+          "fits (other seeds, other jobs) without labelling a new position");
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(uint64_t, seed);
 
@@ -83,14 +90,38 @@ int FitCommand(worker::CoordinatorClient& client) {
       return Fail("--teacher-weight must be within [0, 1]");
     if (teaching.processes < 1) return Fail("--teacher-processes must be at least 1");
   }
+  const bool cached_only = absl::GetFlag(FLAGS_teacher_cached_only);
+  if (cached_only && (teacher.empty() || teaching.cache_path.empty()))
+    return Fail(
+        "--teacher-cached-only needs --teacher and --teacher-cache: the positions kept "
+        "are those the cache scores");
 
   // 1. Quiet positions of the stored games.
   coordinator::FitPositionSampler sampler(absl::GetFlag(FLAGS_max_positions),
                                           absl::GetFlag(FLAGS_seed));
+  // The cache is opened at the first quiet position, once the games' variant (the teacher's
+  // default one, part of the cache's settings line) is known.
+  std::optional<coordinator::TeacherCache> pool;
+  absl::Status bad_pool;
+  if (cached_only)
+    sampler.KeepOnly([&](const std::string& fen) {
+      if (!pool && bad_pool.ok()) {
+        coordinator::TeacherOptions settings = teaching;
+        const std::string variant = absl::GetFlag(FLAGS_teacher_variant);
+        settings.engine.variant = variant.empty() ? sampler.variant() : variant;
+        absl::StatusOr<coordinator::TeacherCache> opened = coordinator::TeacherCache::Open(
+            teaching.cache_path, coordinator::TeacherSettingsLine(settings));
+        if (opened.ok())
+          pool = *std::move(opened);
+        else
+          bad_pool = opened.status();
+      }
+      return pool && pool->Find(fen).has_value();
+    });
   absl::Status bad_game;
   for (uint64_t job : jobs) {
     const absl::Status s = client.ExportGames(job, [&](const v1::Game& g) {
-      if (!bad_game.ok()) return;
+      if (!bad_game.ok() || !bad_pool.ok()) return;
       const uint64_t before = sampler.games();
       bad_game = sampler.Add(g);
       if (sampler.games() != before && sampler.games() % 2000 == 0)
@@ -99,9 +130,11 @@ int FitCommand(worker::CoordinatorClient& client) {
     });
     if (!s.ok()) return Fail(absl::StrCat("job ", job, ": ", s.message()));
     if (!bad_game.ok()) return Fail(bad_game);
+    if (!bad_pool.ok()) return Fail(absl::StrCat("--teacher-cached-only: ", bad_pool.message()));
   }
   if (sampler.fens().size() < 100)
-    return Fail(absl::StrCat("only ", sampler.fens().size(), " quiet positions in ",
+    return Fail(absl::StrCat("only ", sampler.fens().size(), " quiet positions",
+                             cached_only ? " scored by the teacher cache" : "", " in ",
                              sampler.games(), " finished games; fit needs at least 100"));
   std::fprintf(stderr,
                "tumen: fit: %s, %llu games (%llu more repeated an earlier one move for move and "

@@ -68,14 +68,15 @@ const std::vector<CommandInfo>& AllCommands() {
         "max_game_plies", "pairs_per_shard", "hash", "seed"}},
       {"fit",
        "tumen fit --jobs 3,4 --out FILE [--max-positions N] [--fit-params A,B] [--passes N] "
-       "[--teacher PATH [--teacher-nodes N] [--teacher-weight W] [--teacher-cache FILE]]",
+       "[--teacher PATH [--teacher-nodes N] [--teacher-weight W] [--teacher-cache FILE "
+       "[--teacher-cached-only]]]",
        "Fits the evaluation parameters to the results of the jobs' stored games (quiet "
        "positions, each labelled with its game's result, or with a teacher engine's search "
        "score of it) and writes them as a parameter file; prints the positions used and the "
        "loss before and after.",
        {"jobs", "max_positions", "fit_params", "passes", "teacher", "teacher_variant",
         "teacher_options", "teacher_nodes", "teacher_weight", "teacher_processes", "teacher_cache",
-        "out", "seed"}},
+        "teacher_cached_only", "out", "seed"}},
       {"report",
        "tumen report JOB [--out PATH|FOLDER/]",
        "The balance study's report: PATH.html and PATH.md (default report-JOB.* here).",

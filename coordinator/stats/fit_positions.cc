@@ -15,6 +15,7 @@ FitPositionSampler::FitPositionSampler(size_t max_positions, uint64_t seed)
     : max_positions_(max_positions), rng_(MixSeed(seed, 0x66697421)) {}
 
 void FitPositionSampler::Offer(std::string fen, double label) {
+  if (keep_ && !keep_(fen)) return;
   ++seen_;
   if (fens_.size() < max_positions_) {
     fens_.push_back(std::move(fen));

@@ -11,6 +11,7 @@
 #define TUMEN_COORDINATOR_STATS_FIT_POSITIONS_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,11 @@ class FitPositionSampler {
   // set (the first game's); an unfinished game adds nothing, and so does a repeat (above).
   absl::Status Add(const v1::Game& game);
 
+  // Passes over the quiet positions for which `keep` is false (they are not counted as seen):
+  // `tumen fit --teacher-cached-only` keeps those its teacher cache already scores, so that
+  // the samples of earlier fits pool without new labelling.
+  void KeepOnly(std::function<bool(const std::string& fen)> keep) { keep_ = std::move(keep); }
+
   const std::vector<std::string>& fens() const { return fens_; }
   const std::vector<double>& labels() const { return labels_; }
   uint64_t games() const { return games_; }  // finished games taken, repeats not counted
@@ -46,6 +52,7 @@ class FitPositionSampler {
   size_t max_positions_;
   uint64_t rng_;
   std::string variant_, rules_;
+  std::function<bool(const std::string&)> keep_;  // empty: every quiet position
   std::unique_ptr<GameSession> session_;
   std::vector<std::string> fens_;
   std::vector<double> labels_;

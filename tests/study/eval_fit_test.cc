@@ -5,6 +5,9 @@
 #include <cmath>
 #include <map>
 #include <random>
+#include <set>
+#include <string>
+#include <utility>
 
 #include "absl/strings/match.h"
 #include "coordinator/stats/fit_positions.h"
@@ -179,6 +182,31 @@ TEST(FitPositions, CountsAGameThatRepeatsAnEarlierOneOnce) {
   EXPECT_EQ(sampler.games(), 2u);
   EXPECT_EQ(sampler.repeated_games(), 1u);
   EXPECT_GT(sampler.fens().size(), positions);
+}
+
+// `tumen fit --teacher-cached-only`: the sample holds exactly the quiet positions the filter
+// keeps, however many there are of the others, with their games' labels.
+TEST(FitPositions, KeepsOnlyThePositionsItsFilterKeeps) {
+  FitPositionSampler all(100000, 3);
+  for (uint64_t seed = 0; seed < 6; ++seed)
+    ASSERT_TRUE(all.Add(RandomGame(seed, GameResult::kFirstPlayerWins)).ok());
+  std::multiset<std::pair<std::string, double>> kept;
+  std::set<std::string> wanted;
+  for (size_t i = 0; i < all.fens().size(); i += 3) wanted.insert(all.fens()[i]);
+  for (size_t i = 0; i < all.fens().size(); ++i)
+    if (wanted.contains(all.fens()[i])) kept.emplace(all.fens()[i], all.labels()[i]);
+  ASSERT_LT(kept.size(), all.fens().size() / 2);
+
+  FitPositionSampler filtered(100000, 3);
+  filtered.KeepOnly([&](const std::string& fen) { return wanted.contains(fen); });
+  for (uint64_t seed = 0; seed < 6; ++seed)
+    ASSERT_TRUE(filtered.Add(RandomGame(seed, GameResult::kFirstPlayerWins)).ok());
+  std::multiset<std::pair<std::string, double>> got;
+  for (size_t i = 0; i < filtered.fens().size(); ++i)
+    got.emplace(filtered.fens()[i], filtered.labels()[i]);
+  EXPECT_EQ(got, kept);
+  EXPECT_EQ(filtered.quiet_positions_seen(), kept.size());
+  EXPECT_EQ(filtered.games(), all.games());
 }
 
 }  // namespace
