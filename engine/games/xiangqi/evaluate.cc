@@ -87,26 +87,13 @@ const PstTable& PstTableOf(const ParamValues& p) {
 constexpr int kPhaseWeight[kPieceTypeCount] = {0, 0, 0, 0, 2, 2, 4, 0};
 constexpr int kMaxPhase = 32;
 
-// The squares each side attacks (captures it could make, whatever stands there).
+// The squares a side attacks (captures it could make, whatever stands there), gathered while
+// its pieces are scored.
 struct Attacks {
   Bitboard by_soldiers = 0;
   Bitboard by_minors = 0;  // horses and cannons
   Bitboard all = 0;
 };
-
-Attacks AttacksOfSide(const Position& pos, Color c) {
-  const Bitboard occupied = pos.pieces();
-  Attacks a;
-  for (Bitboard b = pos.pieces(c); b;) {
-    const Square sq = PopLowestBit(b);
-    const PieceType pt = TypeOf(pos.piece_on(sq));
-    const Bitboard targets = AttacksOf(c, pt, sq, occupied);
-    if (pt == kSoldier) a.by_soldiers |= targets;
-    if (pt == kHorse || pt == kCannon) a.by_minors |= targets;
-    a.all |= targets;
-  }
-  return a;
-}
 
 // Our threats on their pieces: those our soldiers attack, rooks our horses and cannons
 // attack, and every piece we attack that they do not defend.
@@ -132,7 +119,7 @@ Bitboard PalaceZone(Color c) {
 }
 
 Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const PstTable& pst,
-                   int& phase) {
+                   int& phase, Attacks& attacks) {
   const Color them = ~us;
   Score s;
   for (Bitboard b = pos.pieces(us); b;) {
@@ -159,9 +146,12 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       const Square sq = PopLowestBit(b);
       phase += kPhaseWeight[t.type];
       s.Add(p[t.value_mg], p[t.value_eg]);
-      Bitboard moves = t.type == kCannon ? CannonQuiets(sq, occupied) |
-                                               (CannonCaptures(sq, occupied) & pos.pieces(them))
-                                         : AttacksOf(us, t.type, sq, occupied) & not_ours;
+      const Bitboard targets = AttacksOf(us, t.type, sq, occupied);
+      attacks.all |= targets;
+      if (t.type != kRook) attacks.by_minors |= targets;
+      const Bitboard moves = t.type == kCannon
+                                 ? CannonQuiets(sq, occupied) | (targets & pos.pieces(them))
+                                 : targets & not_ours;
       const int mobility = PopCount(moves);
       s.Add(p[t.mob_mg] * mobility, p[t.mob_eg] * mobility);
       if ((moves | SquareBB(sq)) & enemy_zone) ++palace_attackers;
@@ -177,6 +167,9 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   // the last rank can only shuffle sideways.
   for (Bitboard b = pos.pieces(us, kSoldier); b;) {
     const Square sq = PopLowestBit(b);
+    const Bitboard steps = AttacksOf(us, kSoldier, sq, occupied);
+    attacks.by_soldiers |= steps;
+    attacks.all |= steps;
     s.Add(p[kSoldierMg], p[kSoldierEg]);
     const int rank = RelativeRank(us, sq);
     if (rank >= 5) {
@@ -187,6 +180,13 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       if (rank == 9) s.Add(0, -p[kSoldierLastRankEg]);
       if (SquareBB(sq) & enemy_zone) ++palace_attackers;
     }
+  }
+
+  // The defenders' attacks, which the threats need too.
+  for (Bitboard b = pos.pieces(us, kAdvisor) | pos.pieces(us, kElephant) | pos.pieces(us, kKing);
+       b;) {
+    const Square sq = PopLowestBit(b);
+    attacks.all |= AttacksOf(us, TypeOf(pos.piece_on(sq)), sq, occupied);
   }
 
   // King safety of the opponent, seen from our attackers: missing defenders hurt more the
@@ -205,9 +205,9 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
 int Evaluate(const Position& pos, const ParamValues& params) {
   int phase = 0;
   const PstTable& pst = PstTableOf(params);
-  const Score red = EvaluateSide(pos, kRed, params, pst, phase);
-  const Score black = EvaluateSide(pos, kBlack, params, pst, phase);
-  const Attacks red_attacks = AttacksOfSide(pos, kRed), black_attacks = AttacksOfSide(pos, kBlack);
+  Attacks red_attacks, black_attacks;
+  const Score red = EvaluateSide(pos, kRed, params, pst, phase, red_attacks);
+  const Score black = EvaluateSide(pos, kBlack, params, pst, phase, black_attacks);
   const Score red_threats = Threats(pos, kRed, red_attacks, black_attacks, params);
   const Score black_threats = Threats(pos, kBlack, black_attacks, red_attacks, params);
   phase = std::min(phase, kMaxPhase);
