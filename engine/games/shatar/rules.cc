@@ -9,6 +9,7 @@
 #include "engine/games/shatar/fitted_2017.h"
 #include "engine/games/shatar/fitted_chess.h"
 #include "engine/games/shatar/fitted_traditional.h"
+#include "engine/games/shatar/tuned_search_traditional.h"
 
 namespace tumen::shatar {
 namespace {
@@ -128,7 +129,8 @@ ShatarRules Shatar1997() {
 ShatarRules ShatarTraditional() {
   ShatarRules r;
   r.name = "shatar-traditional";
-  r.tuned_eval = kFittedTraditional;  // fitted positional weights: see the header
+  // Fitted evaluation weights and SPSA-tuned search parameters: see the headers.
+  r.tuned_eval = std::string(kFittedTraditional) + kTunedSearchTraditional;
   r.queen_piece = kBers;
   r.first_round = FirstRound::kFixedD4D5;
   r.promotion = Promotion::kQueenPiece;

@@ -61,7 +61,8 @@ struct ShatarRules {
   bool bare_king_draw = false;     // a side with only its king: immediate draw
   bool lone_bishops_draw = false;  // only same-coloured bishops left: immediate draw
   bool dead_position_draw = true;  // K v K, K+minor v K, K+B v K+B same colour
-  // Evaluation defaults tuned for this rule set ("name value" lines over ShatarEvalSpecs).
+  // Parameter defaults tuned for this rule set ("name value" lines over ShatarEvalSpecs and
+  // the search parameters).
   std::string tuned_eval;
 
   bool CanPromoteTo(PieceType pt) const { return promotion_types & (1u << pt); }
