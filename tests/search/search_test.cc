@@ -216,9 +216,10 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("chess", "KingAttackWeight"), 4);               // fitted (fitted_chess.h)
   EXPECT_EQ(value("xiangqi", "CentralCannonMg"), 65);             // fitted (fitted_xiangqi.h)
   EXPECT_EQ(value("xiangqi", "XqPstKingEgRank3"), -12);           // its last line
-  EXPECT_EQ(value("shatar-traditional", "QsDeltaMargin"), 230);   // SPSA (tuned_search_traditional.h)
-  EXPECT_EQ(value("shatar-traditional", "CorrectionDivisor"), 27);  // its last line
-  EXPECT_EQ(value("shatar", "QsDeltaMargin"), 150);               // the search's default
+  // Search parameters tuned by SPSA (tuned_search_traditional.h), its last line, the default.
+  EXPECT_EQ(value("shatar-traditional", "QsDeltaMargin"), 230);
+  EXPECT_EQ(value("shatar-traditional", "CorrectionDivisor"), 27);
+  EXPECT_EQ(value("shatar", "QsDeltaMargin"), 150);
 }
 
 // The Lazy SMP iteration schedule: the main thread searches every depth; helpers 1 and 2
