@@ -313,8 +313,8 @@ class Search {
             MateDistance(w.root_moves[0].score) * 2 <= depth && !limits_.ponder)
           break;
         if (time_.adaptive() && !pondering_.load(std::memory_order_relaxed) &&
-            time_.IterationEnds(ElapsedMs(), G::ToRaw(w.root_moves[0].move),
-                                w.root_moves[0].score, depth))
+            time_.IterationEnds(ElapsedMs(), G::ToRaw(w.root_moves[0].move), w.root_moves[0].score,
+                                depth))
           break;
       }
     }
@@ -485,10 +485,9 @@ class Search {
 
   // A quiet check that does not lose material in the exchange is tried sooner (Stockfish's
   // move picker): the reply is forced, and the history tables do not know it is a check.
-  static constexpr int kQuietCheckOrder = 5000;
-  static int QuietCheckOrder(const Position& pos, const CheckHints& hints, Move m) {
+  int QuietCheckOrder(const Position& pos, const CheckHints& hints, Move m) const {
     if constexpr (kQuietChecks)
-      return G::MayGiveCheck(pos, hints, m) && SeeGe(pos, m, -75) ? kQuietCheckOrder : 0;
+      return G::MayGiveCheck(pos, hints, m) && SeeGe(pos, m, -75) ? Param(kQuietCheckOrder) : 0;
     else
       return 0;
   }
@@ -650,7 +649,7 @@ class Search {
       const int history_index = G::HistoryIndex(pos, m);
       // Late move pruning: at low depth, quiet moves far down the list are skipped.
       if (!pv_node && !in_check && !tactical && depth <= 3 && best > -kMateBound &&
-          i >= Param(kLateMovePruningBase) + depth * depth * 2)
+          i >= Param(kLateMovePruningBase) + depth * depth * Param(kLateMovePruningScale) / 10)
         continue;
       // Low depth, once a move has been searched: a quiet move whose static evaluation plus
       // a margin cannot reach alpha (futility), and a move that loses more material in the
@@ -730,7 +729,9 @@ class Search {
                 w.killers[ply][1] = w.killers[ply][0];
                 w.killers[ply][0] = m;
               }
-              const int bonus = std::min(200 * depth - 100, 1600);
+              const int bonus =
+                  std::min(Param(kHistoryBonusScale) * depth - Param(kHistoryBonusScale) / 2,
+                           Param(kHistoryBonusMax));
               UpdateQuietHistory(w, context, history_index, bonus);
               for (int k = 0; k < quiet_count; ++k)
                 UpdateQuietHistory(w, context, quiets_tried[k], -bonus);
