@@ -216,10 +216,11 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("chess", "KingAttackWeight"), 4);               // fitted (fitted_chess.h)
   EXPECT_EQ(value("xiangqi", "CentralCannonMg"), 65);             // fitted (fitted_xiangqi.h)
   EXPECT_EQ(value("xiangqi", "XqPstKingEgRank3"), -12);           // its last line
-  // Search parameters tuned by SPSA (tuned_search_traditional.h), its last line, the default.
-  EXPECT_EQ(value("shatar-traditional", "QsDeltaMargin"), 230);
-  EXPECT_EQ(value("shatar-traditional", "CorrectionDivisor"), 27);
+  // Search parameters tuned by SPSA (tuned_search_traditional.h), its last line, the defaults.
+  EXPECT_EQ(value("shatar-traditional", "QsDeltaMargin"), 286);
+  EXPECT_EQ(value("shatar-traditional", "QuietCheckOrder"), 5060);
   EXPECT_EQ(value("shatar", "QsDeltaMargin"), 150);
+  EXPECT_EQ(value("shatar", "QuietCheckOrder"), 5000);
 }
 
 // The Lazy SMP iteration schedule: the main thread searches every depth; helpers 1 and 2
