@@ -202,6 +202,25 @@ TEST(SearchParams, ParametersChangeTheSearchAndFilesRoundTrip) {
   }
 }
 
+// The constants that became search parameters for SPSA (the history bonus, late move
+// pruning's depth factor, the quiet-check order) reach the search: each, moved well away from
+// its value, changes the tree of a fixed-depth search.
+TEST(SearchParams, TheFormerConstantsChangeTheSearch) {
+  const auto nodes = [](const char* name, int value) {
+    auto session = *CreateGameSession("shatar-traditional");
+    if (name) EXPECT_TRUE(session->params().Set(name, value).ok()) << name;
+    EXPECT_TRUE(session->SetPosition("", {}).ok());
+    search::Limits l;
+    l.depth = 8;
+    return session->Go(l, nullptr).nodes;
+  };
+  const uint64_t base = nodes(nullptr, 0);
+  EXPECT_NE(nodes("HistoryBonusScale", 500), base);
+  EXPECT_NE(nodes("HistoryBonusMax", 400), base);
+  EXPECT_NE(nodes("LateMovePruningScale", 60), base);
+  EXPECT_NE(nodes("QuietCheckOrder", 0), base);
+}
+
 // The tuned defaults of a rule set apply to new sessions of that variant only.
 TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   const auto value = [](const std::string& variant, const char* name) {
