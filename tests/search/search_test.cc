@@ -208,7 +208,9 @@ TEST(SearchParams, ParametersChangeTheSearchAndFilesRoundTrip) {
 TEST(SearchParams, TheFormerConstantsChangeTheSearch) {
   const auto nodes = [](const char* name, int value) {
     auto session = *CreateGameSession("shatar-traditional");
-    if (name) EXPECT_TRUE(session->params().Set(name, value).ok()) << name;
+    if (name) {
+      EXPECT_TRUE(session->params().Set(name, value).ok()) << name;
+    }
     EXPECT_TRUE(session->SetPosition("", {}).ok());
     search::Limits l;
     l.depth = 8;
@@ -240,6 +242,8 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("shatar-traditional", "QuietCheckOrder"), 5060);
   EXPECT_EQ(value("shatar", "QsDeltaMargin"), 150);
   EXPECT_EQ(value("shatar", "QuietCheckOrder"), 5000);
+  EXPECT_EQ(value("xiangqi", "QsDeltaMargin"), 162);  // tuned_search_xiangqi.h
+  EXPECT_EQ(value("xiangqi", "QuietCheckOrder"), 5352);
 }
 
 // The Lazy SMP iteration schedule: the main thread searches every depth; helpers 1 and 2

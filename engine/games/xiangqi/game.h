@@ -16,6 +16,7 @@
 #include "engine/games/xiangqi/perft.h"
 #include "engine/games/xiangqi/see.h"
 #include "engine/games/xiangqi/status.h"
+#include "engine/games/xiangqi/tuned_search_xiangqi.h"
 
 namespace tumen::xiangqi {
 
@@ -53,11 +54,11 @@ struct XiangqiGame {
   static constexpr int kHistorySize = kPieceCount * kSquares;
 
   static const std::vector<ParamSpec>& EvalSpecs() { return XiangqiEvalSpecs(); }
-  // The positional weights fitted to Fairy-Stockfish's judgement (fitted_xiangqi.h), over the
-  // specs' defaults.
+  // The positional weights fitted to Fairy-Stockfish's judgement (fitted_xiangqi.h) and the
+  // search parameters tuned by SPSA (tuned_search_xiangqi.h), over the specs' defaults.
   static const std::string& TunedDefaults(const Rules&) {
-    static const std::string fitted = kFittedXiangqi;
-    return fitted;
+    static const std::string tuned = std::string(kFittedXiangqi) + kTunedSearchXiangqi;
+    return tuned;
   }
   static int Evaluate(const Position& pos, const ParamValues& params) {
     return xiangqi::Evaluate(pos, params);
