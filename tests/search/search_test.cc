@@ -238,8 +238,8 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("xiangqi", "CentralCannonMg"), 65);             // fitted (fitted_xiangqi.h)
   EXPECT_EQ(value("xiangqi", "XqPstKingEgRank3"), -12);           // its last line
   // Search parameters tuned by SPSA (tuned_search_traditional.h), its last line, the defaults.
-  EXPECT_EQ(value("shatar-traditional", "QsDeltaMargin"), 286);
-  EXPECT_EQ(value("shatar-traditional", "QuietCheckOrder"), 5060);
+  EXPECT_EQ(value("shatar-traditional", "QsDeltaMargin"), 306);
+  EXPECT_EQ(value("shatar-traditional", "QuietCheckOrder"), 5202);
   EXPECT_EQ(value("shatar", "QsDeltaMargin"), 150);
   EXPECT_EQ(value("shatar", "QuietCheckOrder"), 5000);
   EXPECT_EQ(value("xiangqi", "QsDeltaMargin"), 162);  // tuned_search_xiangqi.h
