@@ -13,8 +13,8 @@
 // 0.025091 before, 0.024700 after (K 0.004920), 135 weights moved.
 // Material, the tempo and the threat terms are held at main's values (SPSA-tuned, the pieces
 // then raised by 35%), listed first; the tempo and the threat terms then moved by the third
-// SPSA round of the search parameters (tuned_search_traditional.h, strength line 160). The queen's weights (no queen in this game) and
-// piece-square weights left at 0 are not listed.
+// SPSA round of the search parameters (tuned_search_traditional.h, strength line 160). The queen's
+// weights (no queen in this game) and piece-square weights left at 0 are not listed.
 #ifndef TUMEN_ENGINE_GAMES_SHATAR_FITTED_TRADITIONAL_H_
 #define TUMEN_ENGINE_GAMES_SHATAR_FITTED_TRADITIONAL_H_
 
