@@ -12,9 +12,9 @@
 // result and half its game's result (`--teacher-weight 0.5`, the same teacher cache): loss
 // 0.025091 before, 0.024700 after (K 0.004920), 135 weights moved.
 // Material, the tempo and the threat terms are held at main's values (SPSA-tuned, the pieces
-// then raised by 35%), listed first; the tempo and the threat terms then moved by the third
-// SPSA round of the search parameters (tuned_search_traditional.h, strength line 160). The queen's
-// weights (no queen in this game) and piece-square weights left at 0 are not listed.
+// then raised by 35%), listed first; the tempo and the threat terms were then tuned by SPSA
+// together with the search parameters (tuned_search_traditional.h, strength line 160). The
+// queen's weights (no queen in this game) and piece-square weights left at 0 are not listed.
 #ifndef TUMEN_ENGINE_GAMES_SHATAR_FITTED_TRADITIONAL_H_
 #define TUMEN_ENGINE_GAMES_SHATAR_FITTED_TRADITIONAL_H_
 
