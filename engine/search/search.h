@@ -487,7 +487,9 @@ class Search {
   // move picker): the reply is forced, and the history tables do not know it is a check.
   int QuietCheckOrder(const Position& pos, const CheckHints& hints, Move m) const {
     if constexpr (kQuietChecks)
-      return G::MayGiveCheck(pos, hints, m) && SeeGe(pos, m, -75) ? Param(kQuietCheckOrder) : 0;
+      return G::MayGiveCheck(pos, hints, m) && SeeGe(pos, m, -Param(kQuietCheckSeeMargin))
+                 ? Param(kQuietCheckOrder)
+                 : 0;
     else
       return 0;
   }
@@ -613,7 +615,8 @@ class Search {
           eval - Param(kReverseFutilityMargin) * (depth - improving) >= beta)
         return eval;
       // Null move: give the opponent a free move; still above beta means a cutoff.
-      if (!pv_node && allow_null && depth >= 3 && eval >= beta && G::NullMoveAllowed(pos)) {
+      if (!pv_node && allow_null && depth >= Param(kNullMoveMinDepth) && eval >= beta &&
+          G::NullMoveAllowed(pos)) {
         const int r = Param(kNullMoveBase) + depth / Param(kNullMoveDepthDivisor);
         w.moved[ply] = -1;
         G::DoNullMove(pos, w.states[ply]);
@@ -648,7 +651,8 @@ class Search {
       const bool tactical = G::IsTactical(pos, m);
       const int history_index = G::HistoryIndex(pos, m);
       // Late move pruning: at low depth, quiet moves far down the list are skipped.
-      if (!pv_node && !in_check && !tactical && depth <= 3 && best > -kMateBound &&
+      if (!pv_node && !in_check && !tactical && depth <= Param(kLateMovePruningDepth) &&
+          best > -kMateBound &&
           i >= Param(kLateMovePruningBase) + depth * depth * Param(kLateMovePruningScale) / 10)
         continue;
       // Low depth, once a move has been searched: a quiet move whose static evaluation plus
@@ -669,7 +673,7 @@ class Search {
       // others reach beta, several moves refute the line and the node fails high at once.
       int extension = 0;
       if (m == tt_move && !excluded && ply > 0 && depth >= Param(kSingularDepth) &&
-          tt->depth >= depth - 3 && tt->bound != Bound::kUpper &&
+          tt->depth >= depth - Param(kSingularTableDepth) && tt->bound != Bound::kUpper &&
           !IsMateScore(ValueFromTT(tt->value, ply))) {
         const int singular_beta = ValueFromTT(tt->value, ply) - Param(kSingularMargin) * depth;
         w.excluded[ply] = m;
@@ -698,7 +702,7 @@ class Search {
         value = -AlphaBeta(w, -beta, -alpha, new_depth, ply + 1, true);
       } else {
         int r = 0;
-        if (depth >= 3 && !tactical && !in_check && !gives_check) {
+        if (depth >= Param(kLmrMinDepth) && !tactical && !in_check && !gives_check) {
           // Moves with a good history are reduced less, moves with a bad one more.
           r = reductions_[std::min(depth, 63)][std::min(i + 1, 63)] - (pv_node ? 1 : 0) +
               (improving ? 0 : 1) + (breadcrumb.other_thread() ? 1 : 0) -

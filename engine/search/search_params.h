@@ -31,22 +31,43 @@ enum SearchParam : int {
   kHistoryBonusMax,
   kLateMovePruningScale,  // late move pruning skips quiet moves from base + depth^2 * scale / 10
   kQuietCheckOrder,       // a quiet check that keeps material is ordered this far up
+  kQuietCheckSeeMargin,   // ... where it loses no more than this in the exchange
+  kLateMovePruningDepth,  // late move pruning applies up to this depth
+  kNullMoveMinDepth,      // the null move is tried from this depth
+  kSingularTableDepth,    // the singular test needs a table entry at most this much shallower
+  kLmrMinDepth,           // late moves are reduced from this depth
   kSearchParamCount
 };
 
 inline const std::vector<ParamSpec>& SearchSpecs() {
   static const std::vector<ParamSpec> specs = {
-      {"AspirationWindow", 25, 5, 100, 3},     {"NullMoveBase", 3, 1, 6, 1},
-      {"NullMoveDepthDivisor", 4, 2, 8, 1},    {"ReverseFutilityMargin", 90, 30, 200, 8},
-      {"ReverseFutilityDepth", 6, 0, 10, 1},   {"LmrBase", 60, 0, 150, 8},
-      {"LmrDivisor", 230, 120, 400, 15},       {"LateMovePruningBase", 4, 1, 12, 1},
-      {"FutilityBase", 80, 0, 300, 15},        {"FutilityMargin", 100, 30, 250, 10},
-      {"LowDepthPruningDepth", 6, 0, 10, 1},   {"SeeCaptureMargin", 100, 0, 300, 15},
-      {"SeeQuietMargin", 25, 0, 100, 5},       {"LmrHistoryDivisor", 8000, 2000, 30000, 1000},
-      {"QsDeltaMargin", 150, 0, 500, 20},      {"SingularDepth", 6, 4, 12, 1},
-      {"SingularMargin", 2, 1, 6, 1},          {"CorrectionDivisor", 32, 8, 128, 8},
-      {"HistoryBonusScale", 200, 50, 600, 25}, {"HistoryBonusMax", 1600, 400, 4000, 200},
-      {"LateMovePruningScale", 20, 5, 60, 4},  {"QuietCheckOrder", 5000, 0, 20000, 1000},
+      {"AspirationWindow", 25, 5, 100, 3},
+      {"NullMoveBase", 3, 1, 6, 1},
+      {"NullMoveDepthDivisor", 4, 2, 8, 1},
+      {"ReverseFutilityMargin", 90, 30, 200, 8},
+      {"ReverseFutilityDepth", 6, 0, 10, 1},
+      {"LmrBase", 60, 0, 150, 8},
+      {"LmrDivisor", 230, 120, 400, 15},
+      {"LateMovePruningBase", 4, 1, 12, 1},
+      {"FutilityBase", 80, 0, 300, 15},
+      {"FutilityMargin", 100, 30, 250, 10},
+      {"LowDepthPruningDepth", 6, 0, 10, 1},
+      {"SeeCaptureMargin", 100, 0, 300, 15},
+      {"SeeQuietMargin", 25, 0, 100, 5},
+      {"LmrHistoryDivisor", 8000, 2000, 30000, 1000},
+      {"QsDeltaMargin", 150, 0, 500, 20},
+      {"SingularDepth", 6, 4, 12, 1},
+      {"SingularMargin", 2, 1, 6, 1},
+      {"CorrectionDivisor", 32, 8, 128, 8},
+      {"HistoryBonusScale", 200, 50, 600, 25},
+      {"HistoryBonusMax", 1600, 400, 4000, 200},
+      {"LateMovePruningScale", 20, 5, 60, 4},
+      {"QuietCheckOrder", 5000, 0, 20000, 1000},
+      {"QuietCheckSeeMargin", 75, 0, 300, 15},
+      {"LateMovePruningDepth", 3, 1, 8, 1},
+      {"NullMoveMinDepth", 3, 1, 6, 1},
+      {"SingularTableDepth", 3, 1, 6, 1},
+      {"LmrMinDepth", 3, 1, 6, 1},
   };
   return specs;
 }

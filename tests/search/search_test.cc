@@ -203,8 +203,10 @@ TEST(SearchParams, ParametersChangeTheSearchAndFilesRoundTrip) {
 }
 
 // The constants that became search parameters for SPSA (the history bonus, late move
-// pruning's depth factor, the quiet-check order) reach the search: each, moved well away from
-// its value, changes the tree of a fixed-depth search.
+// pruning's depth factor, the quiet-check order; then the quiet check's exchange margin and
+// the depth limits of late move pruning, the null move, the singular test's table entry and
+// late move reductions) reach the search: each, moved well away from its value, changes the
+// tree of a fixed-depth search.
 TEST(SearchParams, TheFormerConstantsChangeTheSearch) {
   const auto nodes = [](const char* name, int value) {
     auto session = *CreateGameSession("shatar-traditional");
@@ -221,6 +223,11 @@ TEST(SearchParams, TheFormerConstantsChangeTheSearch) {
   EXPECT_NE(nodes("HistoryBonusMax", 400), base);
   EXPECT_NE(nodes("LateMovePruningScale", 60), base);
   EXPECT_NE(nodes("QuietCheckOrder", 0), base);
+  EXPECT_NE(nodes("QuietCheckSeeMargin", 300), base);
+  EXPECT_NE(nodes("LateMovePruningDepth", 6), base);
+  EXPECT_NE(nodes("NullMoveMinDepth", 6), base);
+  EXPECT_NE(nodes("SingularTableDepth", 1), base);
+  EXPECT_NE(nodes("LmrMinDepth", 5), base);
 }
 
 // The tuned defaults of a rule set apply to new sessions of that variant only.
