@@ -6,7 +6,7 @@
 // 20261213` (10,000 games, line 158), then from those with the evaluation's tempo and threat
 // terms (fitted_traditional.h), `--params scripts/params/shatar-traditional-spsa-3.txt
 // --iterations 5000 --seed 20261217`, stopped after 3,862 pairs (7,725 games, line 160); θ
-// rounded. The other six search parameters, and these in every other game, keep the defaults.
+// rounded. The other search parameters, and these in every other game, keep the defaults.
 #ifndef TUMEN_ENGINE_GAMES_SHATAR_TUNED_SEARCH_TRADITIONAL_H_
 #define TUMEN_ENGINE_GAMES_SHATAR_TUNED_SEARCH_TRADITIONAL_H_
 

@@ -1,7 +1,7 @@
 // The search parameters (engine/search/search_params.h) of Xiangqi where SPSA moved them from the
 // engine's defaults: `tumen tune --variant xiangqi --params scripts/params/xiangqi-search-spsa.txt
 // --iterations 3000 --tc nodes=10000 --seed 20261215 --pairs-per-shard 8`, stopped after 2,037
-// of its 3,000 pairs (4,075 self-play games); θ then, rounded (strength line 159). The other six
+// of its 3,000 pairs (4,075 self-play games); θ then, rounded (strength line 159). The other
 // search parameters keep the defaults.
 #ifndef TUMEN_ENGINE_GAMES_XIANGQI_TUNED_SEARCH_XIANGQI_H_
 #define TUMEN_ENGINE_GAMES_XIANGQI_TUNED_SEARCH_XIANGQI_H_
