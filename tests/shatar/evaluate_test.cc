@@ -220,5 +220,62 @@ TEST(Evaluation, TheQueenAndTheBersShareAPieceSquareTable) {
   EXPECT_EQ(TermOf(bers.pos(), EvalParam(PstIndex(kPstQueenPiece, true, 4 + 4)), 24), 0);
 }
 
+TEST(Evaluation, OutpostsAreGuardedByAPawnAndOutOfReachOfEnemyPawns) {
+  // White's knight on d5, guarded by c4; Black's only pawn, a6, can never attack d5. Phase 1 of
+  // 24 (the knight), so an endgame weight of 24 counts 23.
+  const TestGame outpost("chess", "4k3/8/p7/3N4/2P5/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(outpost.pos(), kKnightOutpostEg, 24), 23);
+  EXPECT_EQ(TermOf(outpost.pos(), kReachableOutpostEg, 24), 0);  // it is already there
+  // A pawn on e6 attacks d5 now, one on e7 after a step: no outpost either way.
+  const TestGame attacked("chess", "4k3/8/4p3/3N4/2P5/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(attacked.pos(), kKnightOutpostEg, 24), 0);
+  const TestGame later("chess", "4k3/4p3/8/3N4/2P5/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(later.pos(), kKnightOutpostEg, 24), 0);
+  // Without c4 nothing guards d5.
+  const TestGame unguarded("chess", "4k3/8/p7/3N4/8/8/2P5/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(unguarded.pos(), kKnightOutpostEg, 24), 0);
+  // A bishop counts its own weight.
+  const TestGame bishop("chess", "4k3/8/p7/3B4/2P5/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(bishop.pos(), kBishopOutpostEg, 24), 23);
+  EXPECT_EQ(TermOf(bishop.pos(), kKnightOutpostEg, 24), 0);
+  // Black's outposts lie on its own fourth to sixth ranks: a knight on d4 guarded by c5, with
+  // White's pawn on a3; Black to move scores it for itself.
+  const TestGame black("chess", "4k3/8/8/2p5/3n4/P7/8/4K3 b - - 0 1");
+  EXPECT_EQ(TermOf(black.pos(), kKnightOutpostEg, 24), 23);
+}
+
+TEST(Evaluation, AKnightOneJumpFromAFreeOutpostCanReachIt) {
+  // The knight on b4 (no pawn guards it) jumps to d5, the outpost c4 guards; b5 is no outpost,
+  // a6 can reach it.
+  const TestGame reach("chess", "4k3/8/p7/8/1NP5/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(reach.pos(), kReachableOutpostEg, 24), 23);
+  EXPECT_EQ(TermOf(reach.pos(), kKnightOutpostEg, 24), 0);
+  // With a white piece on d5 the outpost is taken.
+  const TestGame taken("chess", "4k3/8/p7/3B4/1NP5/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(taken.pos(), kReachableOutpostEg, 24), 0);
+}
+
+TEST(Evaluation, ABackwardPawnHasNoNeighbourBesideOrBehindAndAGuardedStopSquare) {
+  // d3 is behind c4, its only neighbour, and e5 guards d4: backward. Phase 0, so the endgame
+  // weight counts in full. c4 has d3 behind it; e5 is isolated, which is scored apart.
+  const TestGame backward("chess", "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(backward.pos(), kBackwardPawnEg, 10), -10);
+  // With d4 free of enemy pawns' guard, d3 can step up level with c4.
+  const TestGame free_stop("chess", "4k3/8/8/7p/2P5/3P4/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(free_stop.pos(), kBackwardPawnEg, 10), 0);
+  // A neighbour level with it (e3) can still support it.
+  const TestGame supported("chess", "4k3/8/8/4p3/2P5/3PP3/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(supported.pos(), kBackwardPawnEg, 10), 0);
+}
+
+TEST(Evaluation, KingProtectorCountsTheKingStepsToEachMinorPiece) {
+  // The knight on a1 stands four king steps from its king on e1: 4 * 24 in the endgame, at
+  // phase 1 of 24 23/24 of it, 92. (The pawn keeps the endgame from being scaled down.)
+  const TestGame far("chess", "4k3/8/8/8/8/8/P7/N3K3 w - - 0 1");
+  EXPECT_EQ(TermOf(far.pos(), kKingProtectorEg, 24), -92);
+  const TestGame near("chess", "4k3/8/8/8/8/8/P7/3NK3 w - - 0 1");
+  EXPECT_EQ(TermOf(near.pos(), kKingProtectorEg, 24), -23);
+}
+
 }  // namespace
 }  // namespace tumen::shatar

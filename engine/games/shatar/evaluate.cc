@@ -86,6 +86,16 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"TwoPawnsScale", 48, 0, 64, 3},
       {"PawnsAheadScaleBase", 8, 0, 64, 3},
       {"PawnsAheadScalePerPawn", 20, 0, 64, 3},
+      {"KnightOutpostMg", 0, 0, 100, 4},
+      {"KnightOutpostEg", 0, 0, 100, 4},
+      {"BishopOutpostMg", 0, 0, 100, 4},
+      {"BishopOutpostEg", 0, 0, 100, 4},
+      {"ReachableOutpostMg", 0, 0, 60, 3},
+      {"ReachableOutpostEg", 0, 0, 60, 3},
+      {"BackwardPawnMg", 0, 0, 40, 2},
+      {"BackwardPawnEg", 0, 0, 40, 2},
+      {"KingProtectorMg", 0, 0, 20, 1},
+      {"KingProtectorEg", 0, 0, 20, 1},
   };
   static const std::vector<ParamSpec> with_pst = [] {
     // Names such as PstKnightMgFileAH and PstKingEgRank1, kept alive for the specs' pointers.
@@ -145,6 +155,18 @@ Bitboard FileMask(int file) { return kFileA << file; }
 Bitboard PawnAttackSpan(Color c, Bitboard pawns) {
   return c == kWhite ? ((pawns & ~kFileA) << 7) | ((pawns & ~kFileH) << 9)
                      : ((pawns & ~kFileA) >> 9) | ((pawns & ~kFileH) >> 7);
+}
+
+// The outposts of `us`: squares on its fourth to sixth ranks that one of its pawns guards and
+// that no enemy pawn can attack, now or after advancing.
+Bitboard Outposts(const Position& pos, Color us) {
+  const Color them = ~us;
+  // Every square an enemy pawn steps through, then their neighbours: the pawns' attack span.
+  Bitboard path = pos.attacking_pawns(them);
+  for (int i = 0; i < 6; ++i) path |= us == kWhite ? path >> 8 : path << 8;
+  const Bitboard span = PawnAttackSpan(them, path);
+  const Bitboard ranks = us == kWhite ? kRank4 | kRank5 | kRank6 : kRank3 | kRank4 | kRank5;
+  return ranks & PawnAttackSpan(us, pos.attacking_pawns(us)) & ~span;
 }
 
 // The pieces other than pawns and kings, with their value and mobility weights.
@@ -220,6 +242,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   const Bitboard mobility_area = ~ours & ~their_pawn_attacks;
   const Square their_king = pos.king_square(them);
   const Bitboard king_zone = KingAttacks(their_king) | SquareBB(their_king);
+  const Square our_king = pos.king_square(us);
+  const Bitboard outposts = Outposts(pos, us);
 
   for (const PieceTerms& t : kPieceTerms) {
     for (Bitboard b = pos.pieces(us, t.type); b;) {
@@ -237,8 +261,21 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
         ++attacks_out.king_attackers;
         attacks_out.king_attack_units += kAttackUnits[t.type] * PopCount(attacks & king_zone);
       }
-      if (t.type == kKnight) s.Add(p[kKnightCentreMg] * Centrality(sq), 0);
-      if (t.type == kBishop) s.Add(p[kBishopCentreMg] * Centrality(sq), 0);
+      if (t.type == kKnight) {
+        s.Add(p[kKnightCentreMg] * Centrality(sq), 0);
+        if (outposts & SquareBB(sq))
+          s.Add(p[kKnightOutpostMg], p[kKnightOutpostEg]);
+        else if (attacks & outposts & ~ours)
+          s.Add(p[kReachableOutpostMg], p[kReachableOutpostEg]);
+      }
+      if (t.type == kBishop) {
+        s.Add(p[kBishopCentreMg] * Centrality(sq), 0);
+        if (outposts & SquareBB(sq)) s.Add(p[kBishopOutpostMg], p[kBishopOutpostEg]);
+      }
+      if (t.type == kKnight || t.type == kBishop) {
+        const int distance = Distance(sq, our_king);
+        s.Add(-p[kKingProtectorMg] * distance, -p[kKingProtectorEg] * distance);
+      }
       if (t.type == kRook) {
         // Semi-open (no pawn of ours on the file), and open (no pawn at all) on top.
         if (!(FileMask(FileOf(sq)) & pos.pieces(us, kPawn))) {
@@ -259,6 +296,9 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   for (Bitboard b = our_pawns; b;) {
     const Square sq = PopLowestBit(b);
     const int rank = RelativeRank(us, sq);
+    // The ranks ahead of the pawn's, from our side.
+    const Bitboard forward_ranks =
+        us == kWhite ? ~((SquareBB(sq) << (8 - FileOf(sq))) - 1) : (SquareBB(sq) >> FileOf(sq)) - 1;
     s.Add(p[kPawnMg] + p[kPawnAdvanceMg] * (rank - 1), p[kPawnEg] + p[kPawnAdvanceEg] * (rank - 1));
     s.Add(pst.by[kPawn][us][sq]);
     // Connected: defended by a pawn, or beside one (a phalanx, worth half as much again).
@@ -269,8 +309,13 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       s.Add(p[kConnectedPawnMg] * weight / 2, p[kConnectedPawnEg] * weight / 2);
     }
     if (masks.forward_file[us][sq] & our_pawns) s.Add(-p[kDoubledPawnMg], -p[kDoubledPawnEg]);
-    if (!(masks.adjacent_files[FileOf(sq)] & our_pawns))
+    if (!(masks.adjacent_files[FileOf(sq)] & our_pawns)) {
       s.Add(-p[kIsolatedPawnMg], -p[kIsolatedPawnEg]);
+    } else if (rank <= 6 && !(masks.adjacent_files[FileOf(sq)] & our_pawns & ~forward_ranks) &&
+               (their_pawn_attacks & SquareBB(us == kWhite ? sq + 8 : sq - 8))) {
+      // Backward: every neighbour has gone ahead, and stepping up would lose the pawn.
+      s.Add(-p[kBackwardPawnMg], -p[kBackwardPawnEg]);
+    }
     const Bitboard front_span = masks.passed_span[us][sq];
     if (!(front_span & their_pawns)) {
       const int r = rank - 1;  // 0..5

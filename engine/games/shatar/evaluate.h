@@ -93,6 +93,19 @@ enum EvalParam : int {
   // Against three units or more, the endgame share of the side ahead: base + per pawn it has.
   kPawnsAheadScaleBase,
   kPawnsAheadScalePerPawn,
+  // Outposts: squares on our fourth to sixth ranks that a pawn of ours guards and no enemy pawn
+  // can ever attack (none stands ahead on a neighbouring file). A piece there cannot be driven
+  // off by pawns.
+  kKnightOutpostMg,  // a knight on an outpost
+  kKnightOutpostEg,
+  kBishopOutpostMg,  // a bishop on one
+  kBishopOutpostEg,
+  kReachableOutpostMg,  // a knight one jump from a free outpost
+  kReachableOutpostEg,
+  kBackwardPawnMg,  // a pawn behind its neighbours whose next square an enemy pawn guards
+  kBackwardPawnEg,
+  kKingProtectorMg,  // per king step between a knight or bishop and its own king
+  kKingProtectorEg,
   // Piece-square terms (PstIndex below): the rest of the enum.
   kPstFirst,
 };
