@@ -242,6 +242,8 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("shatar-traditional", "KingAttackWeight"), 6);  // fitted (fitted_traditional.h)
   EXPECT_EQ(value("shatar-folk", "KingAttackWeight"), 12);        // the table's default
   EXPECT_EQ(value("chess", "KingAttackWeight"), 4);               // fitted (fitted_chess.h)
+  EXPECT_EQ(value("shatar-traditional", "BishopOutpostMg"), 36);  // fitted alone, line 166
+  EXPECT_EQ(value("shatar", "BishopOutpostMg"), 0);
   EXPECT_EQ(value("xiangqi", "CentralCannonMg"), 65);             // fitted (fitted_xiangqi.h)
   EXPECT_EQ(value("xiangqi", "XqPstKingEgRank3"), -12);           // its last line
   // Search parameters tuned by SPSA (tuned_search_traditional.h), its last line, the defaults.
