@@ -277,5 +277,38 @@ TEST(Evaluation, KingProtectorCountsTheKingStepsToEachMinorPiece) {
   EXPECT_EQ(TermOf(near.pos(), kKingProtectorEg, 24), -23);
 }
 
+TEST(Evaluation, ThreatsOnMinorPiecesAndWeakPawnsCountByTheAttackersKind) {
+  // White's knight on c3 attacks Black's bishop on d5; the bishop attacks White's pawn on a2,
+  // which nothing protects. Phase 2 of 24 (knight and bishop): an endgame weight of 24 counts 22.
+  const TestGame minors("chess", "4k3/8/8/3b4/8/2N5/P7/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(minors.pos(), kThreatMinorOnMinorEg, 24), 22);
+  EXPECT_EQ(TermOf(minors.pos(), kThreatMinorOnPawnEg, 24), -22);  // Black's threat
+  // A minor piece attacked by a minor counts even where a pawn protects it (e7 guards d6).
+  const TestGame defended("chess", "4k3/4p3/3b4/8/2N5/8/P7/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(defended.pos(), kThreatMinorOnMinorEg, 24), 22);
+  EXPECT_EQ(TermOf(defended.pos(), kThreatMinorOnPawnEg, 24), 0);
+  // The rook on d1 attacks the knight on d5: weak alone, strongly protected with e6 beside it.
+  // Phase 3 (rook and knight): 21 of 24.
+  const TestGame rook("chess", "4k3/8/8/3n4/8/8/P7/3RK3 w - - 0 1");
+  EXPECT_EQ(TermOf(rook.pos(), kThreatRookOnMinorEg, 24), 21);
+  const TestGame guarded("chess", "4k3/8/4p3/3n4/8/8/P7/3RK3 w - - 0 1");
+  EXPECT_EQ(TermOf(guarded.pos(), kThreatRookOnMinorEg, 24), 0);
+  // The rook on h1 attacks the pawn on h5, which nothing protects. Phase 2: 22 of 24.
+  const TestGame pawn("chess", "4k3/8/8/7p/8/8/8/4K2R w - - 0 1");
+  EXPECT_EQ(TermOf(pawn.pos(), kThreatRookOnPawnEg, 24), 22);
+}
+
+TEST(Evaluation, TheKingThreatensTheWeakUnitsNextToIt) {
+  // White's king on e3 attacks the pawn on d2, which nothing protects; phase 0.
+  const TestGame weak("chess", "4k3/8/8/8/8/4K3/3p4/8 w - - 0 1");
+  EXPECT_EQ(TermOf(weak.pos(), kThreatByKingEg, 10), 10);
+  // A pawn on c3 guards it: a unit a pawn protects is never weak. (A single piece guarding it
+  // would not do: protected once and attacked once, it stays weak, as in Stockfish.)
+  const TestGame protected_pawn("chess", "4k3/8/8/8/8/2p1K3/3p4/8 w - - 0 1");
+  EXPECT_EQ(TermOf(protected_pawn.pos(), kThreatByKingEg, 10), 0);
+  const TestGame guarded_once("chess", "4k3/8/8/8/8/1n2K3/3p4/8 w - - 0 1");
+  EXPECT_EQ(TermOf(guarded_once.pos(), kThreatByKingEg, 24), 23);  // phase 1, the knight
+}
+
 }  // namespace
 }  // namespace tumen::shatar

@@ -96,6 +96,16 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"BackwardPawnEg", 0, 0, 40, 2},
       {"KingProtectorMg", 0, 0, 20, 1},
       {"KingProtectorEg", 0, 0, 20, 1},
+      {"ThreatMinorOnMinorMg", 0, 0, 100, 4},
+      {"ThreatMinorOnMinorEg", 0, 0, 100, 4},
+      {"ThreatMinorOnPawnMg", 0, 0, 60, 3},
+      {"ThreatMinorOnPawnEg", 0, 0, 60, 3},
+      {"ThreatRookOnMinorMg", 0, 0, 100, 4},
+      {"ThreatRookOnMinorEg", 0, 0, 100, 4},
+      {"ThreatRookOnPawnMg", 0, 0, 60, 3},
+      {"ThreatRookOnPawnEg", 0, 0, 60, 3},
+      {"ThreatByKingMg", 0, 0, 100, 4},
+      {"ThreatByKingEg", 0, 0, 100, 4},
   };
   static const std::vector<ParamSpec> with_pst = [] {
     // Names such as PstKnightMgFileAH and PstKingEgRank1, kept alive for the specs' pointers.
@@ -225,7 +235,7 @@ constexpr int kCheckUnits = 2;
 // The squares each side attacks, gathered while its pieces are scored, for the threats.
 struct Attacks {
   Bitboard by_pawns = 0;
-  Bitboard by_type[kPieceTypeCount] = {};  // knights, bishops, rooks and queen pieces
+  Bitboard by_type[kPieceTypeCount] = {};  // knights, bishops, rooks, queen pieces and the king
   Bitboard all = 0;                        // every piece, the king included
   Bitboard twice = 0;                      // by two pieces or more
   // Pieces bearing on the enemy king's zone, and their weight (kAttackUnits per zone square).
@@ -357,6 +367,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   attacks_out.by_pawns = defended_by_pawns;
   attacks_out.twice |= attacks_out.all & defended_by_pawns;
   attacks_out.all |= defended_by_pawns;
+  attacks_out.by_type[kKing] = KingAttacks(king);
   attacks_out.twice |= attacks_out.all & KingAttacks(king);
   attacks_out.all |= KingAttacks(king);
   return s;
@@ -376,6 +387,17 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
   const int by_minor = PopCount((ours.by_type[kKnight] | ours.by_type[kBishop]) & majors);
   const int by_rook = PopCount(ours.by_type[kRook] & queen_pieces);
   const int hanging = PopCount(ours.all & ~theirs.all & (pieces | pos.pieces(them, kPawn)));
+  // Weak units: attacked, and protected by no pawn and by fewer pieces than attack them.
+  const Bitboard strongly_protected = theirs.by_pawns | (theirs.twice & ~ours.twice);
+  const Bitboard weak = pos.pieces(them) & ~strongly_protected & ours.all;
+  const Bitboard minors = pos.pieces(them, kKnight) | pos.pieces(them, kBishop);
+  const Bitboard their_pawns = pos.pieces(them, kPawn);
+  const Bitboard by_our_minors = ours.by_type[kKnight] | ours.by_type[kBishop];
+  const int minor_on_minor = PopCount(by_our_minors & minors);
+  const int minor_on_pawn = PopCount(by_our_minors & weak & their_pawns);
+  const int rook_on_minor = PopCount(ours.by_type[kRook] & weak & minors);
+  const int rook_on_pawn = PopCount(ours.by_type[kRook] & weak & their_pawns);
+  const int by_king = PopCount(ours.by_type[kKing] & weak & ~pos.pieces(them, kKing));
   // A pawn step to a square where the pawn is safe (not attacked, or defended) that would attack
   // an enemy piece: a threat one move away, often a fork.
   const Bitboard pawns = pos.attacking_pawns(us);
@@ -386,7 +408,6 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
   // by a second piece, would attack it next move.
   if (queen_pieces && !MoreThanOne(queen_pieces)) {
     const Square queen = Square(LowestBit(queen_pieces));
-    const Bitboard strongly_protected = theirs.by_pawns | (theirs.twice & ~ours.twice);
     const Bitboard safe = ~pos.pieces(us) & ~theirs.by_pawns & ~strongly_protected;
     const int knight = PopCount(ours.by_type[kKnight] & KnightAttacks(queen) & safe);
     const Bitboard sliders = (ours.by_type[kBishop] & AttacksOf(kBishop, queen, pos.pieces())) |
@@ -395,6 +416,12 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
     s.Add(p[kKnightOnQueenMg] * knight + p[kSliderOnQueenMg] * slider,
           p[kKnightOnQueenEg] * knight + p[kSliderOnQueenEg] * slider);
   }
+  s.Add(p[kThreatMinorOnMinorMg] * minor_on_minor + p[kThreatMinorOnPawnMg] * minor_on_pawn +
+            p[kThreatRookOnMinorMg] * rook_on_minor + p[kThreatRookOnPawnMg] * rook_on_pawn +
+            p[kThreatByKingMg] * by_king,
+        p[kThreatMinorOnMinorEg] * minor_on_minor + p[kThreatMinorOnPawnEg] * minor_on_pawn +
+            p[kThreatRookOnMinorEg] * rook_on_minor + p[kThreatRookOnPawnEg] * rook_on_pawn +
+            p[kThreatByKingEg] * by_king);
   s.Add(
       p[kThreatByPawnMg] * by_pawn + p[kThreatByMinorMg] * by_minor + p[kThreatByRookMg] * by_rook +
           p[kHangingMg] * hanging + p[kThreatByPawnPushMg] * by_push,

@@ -106,6 +106,20 @@ enum EvalParam : int {
   kBackwardPawnEg,
   kKingProtectorMg,  // per king step between a knight or bishop and its own king
   kKingProtectorEg,
+  // Threats on weak enemy units (attacked by us and not strongly protected: by no pawn, and by
+  // fewer pieces than attack them) by the attacker's kind, and on defended minor pieces by our
+  // minor pieces; Stockfish's ThreatByMinor and ThreatByRook for the victims the terms above
+  // leave out, and its ThreatByKing.
+  kThreatMinorOnMinorMg,
+  kThreatMinorOnMinorEg,
+  kThreatMinorOnPawnMg,
+  kThreatMinorOnPawnEg,
+  kThreatRookOnMinorMg,
+  kThreatRookOnMinorEg,
+  kThreatRookOnPawnMg,
+  kThreatRookOnPawnEg,
+  kThreatByKingMg,
+  kThreatByKingEg,
   // Piece-square terms (PstIndex below): the rest of the enum.
   kPstFirst,
 };
