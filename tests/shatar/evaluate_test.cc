@@ -310,5 +310,47 @@ TEST(Evaluation, TheKingThreatensTheWeakUnitsNextToIt) {
   EXPECT_EQ(TermOf(guarded_once.pos(), kThreatByKingEg, 24), 23);  // phase 1, the knight
 }
 
+TEST(Evaluation, MinorPiecesBehindPawnsOnLongDiagonalsAndAmongTheirPawns) {
+  // The knight on d3 has Black's pawn on d4 in front of it; phase 1 of 24, 24 counts 23.
+  const TestGame behind("chess", "4k3/8/8/8/3p4/3N4/P7/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(behind.pos(), kMinorBehindPawnEg, 24), 23);
+  const TestGame open("chess", "4k3/8/8/8/8/3N4/P7/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(open.pos(), kMinorBehindPawnEg, 24), 0);
+  // The bishop on b2 sees d4 and e5 past the pawns; a pawn on c3 shuts the diagonal.
+  const TestGame diagonal("chess", "4k3/8/8/8/8/8/PB6/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(diagonal.pos(), kBishopLongDiagonalEg, 24), 23);
+  const TestGame shut("chess", "4k3/8/8/8/8/2p5/PB6/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(shut.pos(), kBishopLongDiagonalEg, 24), 0);
+  // The dark-squared bishop on c1, outside its pawn chain, with b2 and d2 on its colour: 2 * 1.
+  // With d2 blocked (a pawn on d3), a central pawn is stuck: 2 * 2.
+  const TestGame bishop("chess", "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1");
+  EXPECT_EQ(TermOf(bishop.pos(), kBishopPawnsEg, 12), -23);
+  const TestGame stuck("chess", "4k3/8/8/8/8/3p4/1P1P4/2B1K3 w - - 0 1");
+  EXPECT_EQ(TermOf(stuck.pos(), kBishopPawnsEg, 12), -46);
+}
+
+TEST(Evaluation, ARookOnTheFileOfTheEnemyQueen) {
+  // Phase 6 of 24 (rook and queen): an endgame weight of 24 counts 18.
+  const TestGame file("chess", "3qk3/8/8/8/8/8/P7/3RK3 w - - 0 1");
+  EXPECT_EQ(TermOf(file.pos(), kRookOnQueenFileEg, 24), 18);
+  const TestGame elsewhere("chess", "3qk3/8/8/8/8/8/P7/4KR2 w - - 0 1");
+  EXPECT_EQ(TermOf(elsewhere.pos(), kRookOnQueenFileEg, 24), 0);
+}
+
+TEST(Evaluation, WeakUnopposedAndBlockedPawnsAndTheKingsDistanceToItsPawns) {
+  // Phase 0 throughout. The isolated a2 has no enemy pawn in front of it; with a7, it has.
+  const TestGame unopposed("chess", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(unopposed.pos(), kWeakUnopposedPawnEg, 10), -10);
+  const TestGame opposed("chess", "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(opposed.pos(), kWeakUnopposedPawnEg, 10), 0);
+  // e5 (White's fifth rank) is stopped by e6; e4 against e5 counts for neither side.
+  const TestGame blocked("chess", "4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(blocked.pos(), kBlockedPawnEg, 10), -10);
+  const TestGame low("chess", "4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(TermOf(low.pos(), kBlockedPawnEg, 10), 0);
+  // White's king on e1 is four steps from a2; Black has no pawn, so no distance.
+  EXPECT_EQ(TermOf(unopposed.pos(), kKingPawnDistanceEg, 10), -40);
+}
+
 }  // namespace
 }  // namespace tumen::shatar

@@ -106,6 +106,19 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"ThreatRookOnPawnEg", 0, 0, 60, 3},
       {"ThreatByKingMg", 0, 0, 100, 4},
       {"ThreatByKingEg", 0, 0, 100, 4},
+      {"MinorBehindPawnMg", 0, 0, 40, 2},
+      {"MinorBehindPawnEg", 0, 0, 40, 2},
+      {"BishopLongDiagonalMg", 0, 0, 60, 3},
+      {"BishopLongDiagonalEg", 0, 0, 60, 3},
+      {"RookOnQueenFileMg", 0, 0, 40, 2},
+      {"RookOnQueenFileEg", 0, 0, 40, 2},
+      {"BishopPawnsMg", 0, 0, 20, 1},
+      {"BishopPawnsEg", 0, 0, 20, 1},
+      {"WeakUnopposedPawnMg", 0, 0, 40, 2},
+      {"WeakUnopposedPawnEg", 0, 0, 40, 2},
+      {"BlockedPawnMg", 0, 0, 40, 2},
+      {"BlockedPawnEg", 0, 0, 40, 2},
+      {"KingPawnDistanceEg", 0, 0, 30, 2},
   };
   static const std::vector<ParamSpec> with_pst = [] {
     // Names such as PstKnightMgFileAH and PstKingEgRank1, kept alive for the specs' pointers.
@@ -161,6 +174,9 @@ int Distance(Square a, Square b) {
   return std::max(std::abs(FileOf(a) - FileOf(b)), std::abs(RankOf(a) - RankOf(b)));
 }
 Bitboard FileMask(int file) { return kFileA << file; }
+// The square in front of `sq` from `us`'s side; `sq` must not stand on `us`'s last rank.
+Square Forward(Color us, Square sq) { return us == kWhite ? sq + 8 : sq - 8; }
+constexpr Bitboard kCentre = (kFileA << 3 | kFileA << 4) & (kRank4 | kRank5);
 
 Bitboard PawnAttackSpan(Color c, Bitboard pawns) {
   return c == kWhite ? ((pawns & ~kFileA) << 7) | ((pawns & ~kFileH) << 9)
@@ -254,6 +270,11 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   const Bitboard king_zone = KingAttacks(their_king) | SquareBB(their_king);
   const Square our_king = pos.king_square(us);
   const Bitboard outposts = Outposts(pos, us);
+  const Bitboard our_pawns = pos.pieces(us, kPawn), their_pawns = pos.pieces(them, kPawn);
+  const Bitboard defended_by_pawns = PawnAttackSpan(us, pos.attacking_pawns(us));
+  // Our pawns that cannot step: the square in front is taken.
+  const Bitboard blocked_pawns =
+      our_pawns & (us == kWhite ? occupied >> 8 : occupied << 8);
 
   for (const PieceTerms& t : kPieceTerms) {
     for (Bitboard b = pos.pieces(us, t.type); b;) {
@@ -285,6 +306,20 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       if (t.type == kKnight || t.type == kBishop) {
         const int distance = Distance(sq, our_king);
         s.Add(-p[kKingProtectorMg] * distance, -p[kKingProtectorEg] * distance);
+        if (RelativeRank(us, sq) < 7 && (pos.pieces(kPawn) & SquareBB(Forward(us, sq))))
+          s.Add(p[kMinorBehindPawnMg], p[kMinorBehindPawnEg]);
+      }
+      if (t.type == kBishop) {
+        if (MoreThanOne(AttacksOf(kBishop, sq, pos.pieces(kPawn)) & kCentre))
+          s.Add(p[kBishopLongDiagonalMg], p[kBishopLongDiagonalEg]);
+        // Our pawns on the bishop's colour block it, the more so where our central pawns are
+        // stuck and the bishop stands outside its pawn chain.
+        const Bitboard colour = (kDarkSquares & SquareBB(sq)) ? kDarkSquares : ~kDarkSquares;
+        const int stuck = (defended_by_pawns & SquareBB(sq) ? 0 : 1) +
+                          PopCount(blocked_pawns & (FileMask(2) | FileMask(3) | FileMask(4) |
+                                                    FileMask(5)));
+        const int weight = PopCount(our_pawns & colour) * stuck;
+        s.Add(-p[kBishopPawnsMg] * weight, -p[kBishopPawnsEg] * weight);
       }
       if (t.type == kRook) {
         // Semi-open (no pawn of ours on the file), and open (no pawn at all) on top.
@@ -293,6 +328,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
           if (!(FileMask(FileOf(sq)) & pos.pieces(kPawn))) s.Add(p[kRookOpenFileMg], 0);
         }
         if (RelativeRank(us, sq) == 6) s.Add(0, p[kRookSeventhEg]);
+        if (FileMask(FileOf(sq)) & (pos.pieces(them, kQueen) | pos.pieces(them, kBers)))
+          s.Add(p[kRookOnQueenFileMg], p[kRookOnQueenFileEg]);
       }
     }
   }
@@ -301,8 +338,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   // Pawns. Under folk promotion a waiting pawn (on its last rank, or stepped back once; see
   // position.h) is scored as a passed pawn on its rank: well above a pawn, below the bers it
   // will become, which is about right for a piece two or three moves from promoting.
-  const Bitboard our_pawns = pos.pieces(us, kPawn), their_pawns = pos.pieces(them, kPawn);
-  const Bitboard defended_by_pawns = PawnAttackSpan(us, pos.attacking_pawns(us));
+  int nearest_pawn = 0;  // king steps from our king to our nearest pawn; 0 without pawns
   for (Bitboard b = our_pawns; b;) {
     const Square sq = PopLowestBit(b);
     const int rank = RelativeRank(us, sq);
@@ -319,13 +355,23 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       s.Add(p[kConnectedPawnMg] * weight / 2, p[kConnectedPawnEg] * weight / 2);
     }
     if (masks.forward_file[us][sq] & our_pawns) s.Add(-p[kDoubledPawnMg], -p[kDoubledPawnEg]);
+    bool weak = false;  // isolated or backward
     if (!(masks.adjacent_files[FileOf(sq)] & our_pawns)) {
       s.Add(-p[kIsolatedPawnMg], -p[kIsolatedPawnEg]);
+      weak = true;
     } else if (rank <= 6 && !(masks.adjacent_files[FileOf(sq)] & our_pawns & ~forward_ranks) &&
-               (their_pawn_attacks & SquareBB(us == kWhite ? sq + 8 : sq - 8))) {
+               (their_pawn_attacks & SquareBB(Forward(us, sq)))) {
       // Backward: every neighbour has gone ahead, and stepping up would lose the pawn.
       s.Add(-p[kBackwardPawnMg], -p[kBackwardPawnEg]);
+      weak = true;
     }
+    // Unopposed, a weak pawn is open to the enemy's rooks along its file.
+    if (weak && !(masks.forward_file[us][sq] & their_pawns))
+      s.Add(-p[kWeakUnopposedPawnMg], -p[kWeakUnopposedPawnEg]);
+    if ((rank == 4 || rank == 5) && (their_pawns & SquareBB(Forward(us, sq))))
+      s.Add(-p[kBlockedPawnMg], -p[kBlockedPawnEg]);
+    const int distance = Distance(sq, our_king);
+    if (nearest_pawn == 0 || distance < nearest_pawn) nearest_pawn = distance;
     const Bitboard front_span = masks.passed_span[us][sq];
     if (!(front_span & their_pawns)) {
       const int r = rank - 1;  // 0..5
@@ -334,7 +380,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       // endgame the enemy king near that square stops the pawn and ours escorts it.
       if (r >= 2 && rank <= 6) {
         const int w = r - 1;  // 1 .. 4
-        const Square front = us == kWhite ? sq + 8 : sq - 8;
+        const Square front = Forward(us, sq);
         s.Add(0, w * p[kPassedKingEg] *
                      (5 * Distance(front, pos.king_square(them)) -
                       2 * Distance(front, pos.king_square(us))) /
@@ -358,18 +404,18 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
     s.Add(p[kSpaceMg] * bonus * weight * weight / 256, 0);
   }
   // King: shelter in the middlegame, centralisation in the endgame.
-  const Square king = pos.king_square(us);
-  const Bitboard around = KingAttacks(king) | SquareBB(king);
+  const Bitboard around = KingAttacks(our_king) | SquareBB(our_king);
   const Bitboard shelter = (us == kWhite ? around << 8 : around >> 8) | around;
   s.Add(p[kKingShelterMg] * PopCount(shelter & our_pawns), 0);
-  s.Add(0, p[kKingCentreEg] * Centrality(king));
-  s.Add(pst.by[kKing][us][king]);
+  s.Add(0, p[kKingCentreEg] * Centrality(our_king));
+  s.Add(0, -p[kKingPawnDistanceEg] * nearest_pawn);
+  s.Add(pst.by[kKing][us][our_king]);
   attacks_out.by_pawns = defended_by_pawns;
   attacks_out.twice |= attacks_out.all & defended_by_pawns;
   attacks_out.all |= defended_by_pawns;
-  attacks_out.by_type[kKing] = KingAttacks(king);
-  attacks_out.twice |= attacks_out.all & KingAttacks(king);
-  attacks_out.all |= KingAttacks(king);
+  attacks_out.by_type[kKing] = KingAttacks(our_king);
+  attacks_out.twice |= attacks_out.all & KingAttacks(our_king);
+  attacks_out.all |= KingAttacks(our_king);
   return s;
 }
 

@@ -120,6 +120,20 @@ enum EvalParam : int {
   kThreatRookOnPawnEg,
   kThreatByKingMg,
   kThreatByKingEg,
+  // More of Stockfish's piece and pawn terms.
+  kMinorBehindPawnMg,  // a knight or bishop with a pawn (either side's) right in front of it
+  kMinorBehindPawnEg,
+  kBishopLongDiagonalMg,  // a bishop that sees both centre squares of its colour past the pawns
+  kBishopLongDiagonalEg,
+  kRookOnQueenFileMg,  // a rook on the file of an enemy queen piece
+  kRookOnQueenFileEg,
+  kBishopPawnsMg,  // per pawn of ours on the bishop's colour, times how stuck the pawns are
+  kBishopPawnsEg,
+  kWeakUnopposedPawnMg,  // an isolated or backward pawn no enemy pawn stands in front of
+  kWeakUnopposedPawnEg,
+  kBlockedPawnMg,  // a pawn on its fifth or sixth rank stopped by an enemy pawn
+  kBlockedPawnEg,
+  kKingPawnDistanceEg,  // per king step to the nearest pawn of its own side
   // Piece-square terms (PstIndex below): the rest of the enum.
   kPstFirst,
 };
