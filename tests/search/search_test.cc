@@ -245,8 +245,8 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("shatar-traditional", "BishopOutpostMg"), 36);  // fitted alone, line 166
   EXPECT_EQ(value("shatar-traditional", "ThreatByKingEg"), 24);   // fitted alone, line 167
   EXPECT_EQ(value("shatar", "BishopOutpostMg"), 0);
-  EXPECT_EQ(value("xiangqi", "CentralCannonMg"), 65);             // fitted (fitted_xiangqi.h)
-  EXPECT_EQ(value("xiangqi", "XqPstKingEgRank3"), -12);           // its last line
+  EXPECT_EQ(value("xiangqi", "CentralCannonMg"), 65);    // fitted (fitted_xiangqi.h)
+  EXPECT_EQ(value("xiangqi", "XqPstKingEgRank3"), -12);  // its last line
   // Search parameters tuned by SPSA (tuned_search_traditional.h), its last line, the defaults.
   EXPECT_EQ(value("shatar-traditional", "QsDeltaMargin"), 306);
   EXPECT_EQ(value("shatar-traditional", "QuietCheckOrder"), 5202);

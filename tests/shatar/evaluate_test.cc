@@ -16,6 +16,12 @@ int TermOf(const Position& pos, EvalParam param, int value) {
   return Evaluate(pos, params) - without;
 }
 
+// The same, in a chess position given by its FEN.
+int TermIn(const char* fen, EvalParam param, int value) {
+  const TestGame game("chess", fen);
+  return TermOf(game.pos(), param, value);
+}
+
 TEST(Evaluation, SpaceCountsSafeCentralSquaresBehindThePawns) {
   // Chess with all the pieces: phase 24, so a middlegame term counts in full. White has d4
   // and e4. Its area (c-f files, ranks 2-4): d2 e2 c3 d3 e3 f3 c4 f4 are free and not
@@ -227,21 +233,17 @@ TEST(Evaluation, OutpostsAreGuardedByAPawnAndOutOfReachOfEnemyPawns) {
   EXPECT_EQ(TermOf(outpost.pos(), kKnightOutpostEg, 24), 23);
   EXPECT_EQ(TermOf(outpost.pos(), kReachableOutpostEg, 24), 0);  // it is already there
   // A pawn on e6 attacks d5 now, one on e7 after a step: no outpost either way.
-  const TestGame attacked("chess", "4k3/8/4p3/3N4/2P5/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(attacked.pos(), kKnightOutpostEg, 24), 0);
-  const TestGame later("chess", "4k3/4p3/8/3N4/2P5/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(later.pos(), kKnightOutpostEg, 24), 0);
+  EXPECT_EQ(TermIn("4k3/8/4p3/3N4/2P5/8/8/4K3 w - - 0 1", kKnightOutpostEg, 24), 0);
+  EXPECT_EQ(TermIn("4k3/4p3/8/3N4/2P5/8/8/4K3 w - - 0 1", kKnightOutpostEg, 24), 0);
   // Without c4 nothing guards d5.
-  const TestGame unguarded("chess", "4k3/8/p7/3N4/8/8/2P5/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(unguarded.pos(), kKnightOutpostEg, 24), 0);
+  EXPECT_EQ(TermIn("4k3/8/p7/3N4/8/8/2P5/4K3 w - - 0 1", kKnightOutpostEg, 24), 0);
   // A bishop counts its own weight.
   const TestGame bishop("chess", "4k3/8/p7/3B4/2P5/8/8/4K3 w - - 0 1");
   EXPECT_EQ(TermOf(bishop.pos(), kBishopOutpostEg, 24), 23);
   EXPECT_EQ(TermOf(bishop.pos(), kKnightOutpostEg, 24), 0);
   // Black's outposts lie on its own fourth to sixth ranks: a knight on d4 guarded by c5, with
   // White's pawn on a3; Black to move scores it for itself.
-  const TestGame black("chess", "4k3/8/8/2p5/3n4/P7/8/4K3 b - - 0 1");
-  EXPECT_EQ(TermOf(black.pos(), kKnightOutpostEg, 24), 23);
+  EXPECT_EQ(TermIn("4k3/8/8/2p5/3n4/P7/8/4K3 b - - 0 1", kKnightOutpostEg, 24), 23);
 }
 
 TEST(Evaluation, AKnightOneJumpFromAFreeOutpostCanReachIt) {
@@ -251,30 +253,24 @@ TEST(Evaluation, AKnightOneJumpFromAFreeOutpostCanReachIt) {
   EXPECT_EQ(TermOf(reach.pos(), kReachableOutpostEg, 24), 23);
   EXPECT_EQ(TermOf(reach.pos(), kKnightOutpostEg, 24), 0);
   // With a white piece on d5 the outpost is taken.
-  const TestGame taken("chess", "4k3/8/p7/3B4/1NP5/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(taken.pos(), kReachableOutpostEg, 24), 0);
+  EXPECT_EQ(TermIn("4k3/8/p7/3B4/1NP5/8/8/4K3 w - - 0 1", kReachableOutpostEg, 24), 0);
 }
 
 TEST(Evaluation, ABackwardPawnHasNoNeighbourBesideOrBehindAndAGuardedStopSquare) {
   // d3 is behind c4, its only neighbour, and e5 guards d4: backward. Phase 0, so the endgame
   // weight counts in full. c4 has d3 behind it; e5 is isolated, which is scored apart.
-  const TestGame backward("chess", "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(backward.pos(), kBackwardPawnEg, 10), -10);
+  EXPECT_EQ(TermIn("4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", kBackwardPawnEg, 10), -10);
   // With d4 free of enemy pawns' guard, d3 can step up level with c4.
-  const TestGame free_stop("chess", "4k3/8/8/7p/2P5/3P4/8/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(free_stop.pos(), kBackwardPawnEg, 10), 0);
+  EXPECT_EQ(TermIn("4k3/8/8/7p/2P5/3P4/8/4K3 w - - 0 1", kBackwardPawnEg, 10), 0);
   // A neighbour level with it (e3) can still support it.
-  const TestGame supported("chess", "4k3/8/8/4p3/2P5/3PP3/8/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(supported.pos(), kBackwardPawnEg, 10), 0);
+  EXPECT_EQ(TermIn("4k3/8/8/4p3/2P5/3PP3/8/4K3 w - - 0 1", kBackwardPawnEg, 10), 0);
 }
 
 TEST(Evaluation, KingProtectorCountsTheKingStepsToEachMinorPiece) {
   // The knight on a1 stands four king steps from its king on e1: 4 * 24 in the endgame, at
   // phase 1 of 24 23/24 of it, 92. (The pawn keeps the endgame from being scaled down.)
-  const TestGame far("chess", "4k3/8/8/8/8/8/P7/N3K3 w - - 0 1");
-  EXPECT_EQ(TermOf(far.pos(), kKingProtectorEg, 24), -92);
-  const TestGame near("chess", "4k3/8/8/8/8/8/P7/3NK3 w - - 0 1");
-  EXPECT_EQ(TermOf(near.pos(), kKingProtectorEg, 24), -23);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/8/P7/N3K3 w - - 0 1", kKingProtectorEg, 24), -92);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/8/P7/3NK3 w - - 0 1", kKingProtectorEg, 24), -23);
 }
 
 TEST(Evaluation, ThreatsOnMinorPiecesAndWeakPawnsCountByTheAttackersKind) {
@@ -289,65 +285,50 @@ TEST(Evaluation, ThreatsOnMinorPiecesAndWeakPawnsCountByTheAttackersKind) {
   EXPECT_EQ(TermOf(defended.pos(), kThreatMinorOnPawnEg, 24), 0);
   // The rook on d1 attacks the knight on d5: weak alone, strongly protected with e6 beside it.
   // Phase 3 (rook and knight): 21 of 24.
-  const TestGame rook("chess", "4k3/8/8/3n4/8/8/P7/3RK3 w - - 0 1");
-  EXPECT_EQ(TermOf(rook.pos(), kThreatRookOnMinorEg, 24), 21);
-  const TestGame guarded("chess", "4k3/8/4p3/3n4/8/8/P7/3RK3 w - - 0 1");
-  EXPECT_EQ(TermOf(guarded.pos(), kThreatRookOnMinorEg, 24), 0);
+  EXPECT_EQ(TermIn("4k3/8/8/3n4/8/8/P7/3RK3 w - - 0 1", kThreatRookOnMinorEg, 24), 21);
+  EXPECT_EQ(TermIn("4k3/8/4p3/3n4/8/8/P7/3RK3 w - - 0 1", kThreatRookOnMinorEg, 24), 0);
   // The rook on h1 attacks the pawn on h5, which nothing protects. Phase 2: 22 of 24.
-  const TestGame pawn("chess", "4k3/8/8/7p/8/8/8/4K2R w - - 0 1");
-  EXPECT_EQ(TermOf(pawn.pos(), kThreatRookOnPawnEg, 24), 22);
+  EXPECT_EQ(TermIn("4k3/8/8/7p/8/8/8/4K2R w - - 0 1", kThreatRookOnPawnEg, 24), 22);
 }
 
 TEST(Evaluation, TheKingThreatensTheWeakUnitsNextToIt) {
   // White's king on e3 attacks the pawn on d2, which nothing protects; phase 0.
-  const TestGame weak("chess", "4k3/8/8/8/8/4K3/3p4/8 w - - 0 1");
-  EXPECT_EQ(TermOf(weak.pos(), kThreatByKingEg, 10), 10);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/4K3/3p4/8 w - - 0 1", kThreatByKingEg, 10), 10);
   // A pawn on c3 guards it: a unit a pawn protects is never weak. (A single piece guarding it
   // would not do: protected once and attacked once, it stays weak, as in Stockfish.)
-  const TestGame protected_pawn("chess", "4k3/8/8/8/8/2p1K3/3p4/8 w - - 0 1");
-  EXPECT_EQ(TermOf(protected_pawn.pos(), kThreatByKingEg, 10), 0);
-  const TestGame guarded_once("chess", "4k3/8/8/8/8/1n2K3/3p4/8 w - - 0 1");
-  EXPECT_EQ(TermOf(guarded_once.pos(), kThreatByKingEg, 24), 23);  // phase 1, the knight
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/2p1K3/3p4/8 w - - 0 1", kThreatByKingEg, 10), 0);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/1n2K3/3p4/8 w - - 0 1", kThreatByKingEg, 24),
+            23);  // phase 1, the knight
 }
 
 TEST(Evaluation, MinorPiecesBehindPawnsOnLongDiagonalsAndAmongTheirPawns) {
   // The knight on d3 has Black's pawn on d4 in front of it; phase 1 of 24, 24 counts 23.
-  const TestGame behind("chess", "4k3/8/8/8/3p4/3N4/P7/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(behind.pos(), kMinorBehindPawnEg, 24), 23);
-  const TestGame open("chess", "4k3/8/8/8/8/3N4/P7/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(open.pos(), kMinorBehindPawnEg, 24), 0);
+  EXPECT_EQ(TermIn("4k3/8/8/8/3p4/3N4/P7/4K3 w - - 0 1", kMinorBehindPawnEg, 24), 23);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/3N4/P7/4K3 w - - 0 1", kMinorBehindPawnEg, 24), 0);
   // The bishop on b2 sees d4 and e5 past the pawns; a pawn on c3 shuts the diagonal.
-  const TestGame diagonal("chess", "4k3/8/8/8/8/8/PB6/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(diagonal.pos(), kBishopLongDiagonalEg, 24), 23);
-  const TestGame shut("chess", "4k3/8/8/8/8/2p5/PB6/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(shut.pos(), kBishopLongDiagonalEg, 24), 0);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/8/PB6/4K3 w - - 0 1", kBishopLongDiagonalEg, 24), 23);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/2p5/PB6/4K3 w - - 0 1", kBishopLongDiagonalEg, 24), 0);
   // The dark-squared bishop on c1, outside its pawn chain, with b2 and d2 on its colour: 2 * 1.
   // With d2 blocked (a pawn on d3), a central pawn is stuck: 2 * 2.
   const TestGame bishop("chess", "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1");
   EXPECT_EQ(TermOf(bishop.pos(), kBishopPawnsEg, 12), -23);
-  const TestGame stuck("chess", "4k3/8/8/8/8/3p4/1P1P4/2B1K3 w - - 0 1");
-  EXPECT_EQ(TermOf(stuck.pos(), kBishopPawnsEg, 12), -46);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/3p4/1P1P4/2B1K3 w - - 0 1", kBishopPawnsEg, 12), -46);
 }
 
 TEST(Evaluation, ARookOnTheFileOfTheEnemyQueen) {
   // Phase 6 of 24 (rook and queen): an endgame weight of 24 counts 18.
-  const TestGame file("chess", "3qk3/8/8/8/8/8/P7/3RK3 w - - 0 1");
-  EXPECT_EQ(TermOf(file.pos(), kRookOnQueenFileEg, 24), 18);
-  const TestGame elsewhere("chess", "3qk3/8/8/8/8/8/P7/4KR2 w - - 0 1");
-  EXPECT_EQ(TermOf(elsewhere.pos(), kRookOnQueenFileEg, 24), 0);
+  EXPECT_EQ(TermIn("3qk3/8/8/8/8/8/P7/3RK3 w - - 0 1", kRookOnQueenFileEg, 24), 18);
+  EXPECT_EQ(TermIn("3qk3/8/8/8/8/8/P7/4KR2 w - - 0 1", kRookOnQueenFileEg, 24), 0);
 }
 
 TEST(Evaluation, WeakUnopposedAndBlockedPawnsAndTheKingsDistanceToItsPawns) {
   // Phase 0 throughout. The isolated a2 has no enemy pawn in front of it; with a7, it has.
   const TestGame unopposed("chess", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
   EXPECT_EQ(TermOf(unopposed.pos(), kWeakUnopposedPawnEg, 10), -10);
-  const TestGame opposed("chess", "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(opposed.pos(), kWeakUnopposedPawnEg, 10), 0);
+  EXPECT_EQ(TermIn("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", kWeakUnopposedPawnEg, 10), 0);
   // e5 (White's fifth rank) is stopped by e6; e4 against e5 counts for neither side.
-  const TestGame blocked("chess", "4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(blocked.pos(), kBlockedPawnEg, 10), -10);
-  const TestGame low("chess", "4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(TermOf(low.pos(), kBlockedPawnEg, 10), 0);
+  EXPECT_EQ(TermIn("4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1", kBlockedPawnEg, 10), -10);
+  EXPECT_EQ(TermIn("4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1", kBlockedPawnEg, 10), 0);
   // White's king on e1 is four steps from a2; Black has no pawn, so no distance.
   EXPECT_EQ(TermOf(unopposed.pos(), kKingPawnDistanceEg, 10), -40);
 }

@@ -273,8 +273,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   const Bitboard our_pawns = pos.pieces(us, kPawn), their_pawns = pos.pieces(them, kPawn);
   const Bitboard defended_by_pawns = PawnAttackSpan(us, pos.attacking_pawns(us));
   // Our pawns that cannot step: the square in front is taken.
-  const Bitboard blocked_pawns =
-      our_pawns & (us == kWhite ? occupied >> 8 : occupied << 8);
+  const Bitboard blocked_pawns = our_pawns & (us == kWhite ? occupied >> 8 : occupied << 8);
 
   for (const PieceTerms& t : kPieceTerms) {
     for (Bitboard b = pos.pieces(us, t.type); b;) {
@@ -315,9 +314,9 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
         // Our pawns on the bishop's colour block it, the more so where our central pawns are
         // stuck and the bishop stands outside its pawn chain.
         const Bitboard colour = (kDarkSquares & SquareBB(sq)) ? kDarkSquares : ~kDarkSquares;
-        const int stuck = (defended_by_pawns & SquareBB(sq) ? 0 : 1) +
-                          PopCount(blocked_pawns & (FileMask(2) | FileMask(3) | FileMask(4) |
-                                                    FileMask(5)));
+        const int stuck =
+            (defended_by_pawns & SquareBB(sq) ? 0 : 1) +
+            PopCount(blocked_pawns & (FileMask(2) | FileMask(3) | FileMask(4) | FileMask(5)));
         const int weight = PopCount(our_pawns & colour) * stuck;
         s.Add(-p[kBishopPawnsMg] * weight, -p[kBishopPawnsEg] * weight);
       }
