@@ -177,6 +177,7 @@ Bitboard FileMask(int file) { return kFileA << file; }
 // The square in front of `sq` from `us`'s side; `sq` must not stand on `us`'s last rank.
 Square Forward(Color us, Square sq) { return us == kWhite ? sq + 8 : sq - 8; }
 constexpr Bitboard kCentre = (kFileA << 3 | kFileA << 4) & (kRank4 | kRank5);
+constexpr Bitboard kCentreFiles = kFileA << 2 | kFileA << 3 | kFileA << 4 | kFileA << 5;
 
 Bitboard PawnAttackSpan(Color c, Bitboard pawns) {
   return c == kWhite ? ((pawns & ~kFileA) << 7) | ((pawns & ~kFileH) << 9)
@@ -301,24 +302,21 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       if (t.type == kBishop) {
         s.Add(p[kBishopCentreMg] * Centrality(sq), 0);
         if (outposts & SquareBB(sq)) s.Add(p[kBishopOutpostMg], p[kBishopOutpostEg]);
-      }
-      if (t.type == kKnight || t.type == kBishop) {
-        const int distance = Distance(sq, our_king);
-        s.Add(-p[kKingProtectorMg] * distance, -p[kKingProtectorEg] * distance);
-        if (RelativeRank(us, sq) < 7 && (pos.pieces(kPawn) & SquareBB(Forward(us, sq))))
-          s.Add(p[kMinorBehindPawnMg], p[kMinorBehindPawnEg]);
-      }
-      if (t.type == kBishop) {
         if (MoreThanOne(AttacksOf(kBishop, sq, pos.pieces(kPawn)) & kCentre))
           s.Add(p[kBishopLongDiagonalMg], p[kBishopLongDiagonalEg]);
         // Our pawns on the bishop's colour block it, the more so where our central pawns are
         // stuck and the bishop stands outside its pawn chain.
         const Bitboard colour = (kDarkSquares & SquareBB(sq)) ? kDarkSquares : ~kDarkSquares;
         const int stuck =
-            (defended_by_pawns & SquareBB(sq) ? 0 : 1) +
-            PopCount(blocked_pawns & (FileMask(2) | FileMask(3) | FileMask(4) | FileMask(5)));
+            (defended_by_pawns & SquareBB(sq) ? 0 : 1) + PopCount(blocked_pawns & kCentreFiles);
         const int weight = PopCount(our_pawns & colour) * stuck;
         s.Add(-p[kBishopPawnsMg] * weight, -p[kBishopPawnsEg] * weight);
+      }
+      if (t.type == kKnight || t.type == kBishop) {
+        const int distance = Distance(sq, our_king);
+        s.Add(-p[kKingProtectorMg] * distance, -p[kKingProtectorEg] * distance);
+        if (RelativeRank(us, sq) < 7 && (pos.pieces(kPawn) & SquareBB(Forward(us, sq))))
+          s.Add(p[kMinorBehindPawnMg], p[kMinorBehindPawnEg]);
       }
       if (t.type == kRook) {
         // Semi-open (no pawn of ours on the file), and open (no pawn at all) on top.
@@ -341,9 +339,6 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   for (Bitboard b = our_pawns; b;) {
     const Square sq = PopLowestBit(b);
     const int rank = RelativeRank(us, sq);
-    // The ranks ahead of the pawn's, from our side.
-    const Bitboard forward_ranks =
-        us == kWhite ? ~((SquareBB(sq) << (8 - FileOf(sq))) - 1) : (SquareBB(sq) >> FileOf(sq)) - 1;
     s.Add(p[kPawnMg] + p[kPawnAdvanceMg] * (rank - 1), p[kPawnEg] + p[kPawnAdvanceEg] * (rank - 1));
     s.Add(pst.by[kPawn][us][sq]);
     // Connected: defended by a pawn, or beside one (a phalanx, worth half as much again).
@@ -358,7 +353,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
     if (!(masks.adjacent_files[FileOf(sq)] & our_pawns)) {
       s.Add(-p[kIsolatedPawnMg], -p[kIsolatedPawnEg]);
       weak = true;
-    } else if (rank <= 6 && !(masks.adjacent_files[FileOf(sq)] & our_pawns & ~forward_ranks) &&
+    } else if (rank <= 6 &&
+               !(masks.adjacent_files[FileOf(sq)] & our_pawns & ~masks.passed_span[us][sq]) &&
                (their_pawn_attacks & SquareBB(Forward(us, sq)))) {
       // Backward: every neighbour has gone ahead, and stepping up would lose the pawn.
       s.Add(-p[kBackwardPawnMg], -p[kBackwardPawnEg]);
@@ -381,8 +377,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
         const int w = r - 1;  // 1 .. 4
         const Square front = Forward(us, sq);
         s.Add(0, w * p[kPassedKingEg] *
-                     (5 * Distance(front, pos.king_square(them)) -
-                      2 * Distance(front, pos.king_square(us))) /
+                     (5 * Distance(front, pos.king_square(them)) - 2 * Distance(front, our_king)) /
                      4);
         if (!(occupied & SquareBB(front))) s.Add(w * p[kPassedFreeMg], w * p[kPassedFreeEg]);
       }
@@ -392,9 +387,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   // ours stands on and no enemy pawn attacks, counted twice where they lie behind our pawns.
   // Room to manoeuvre matters while many pieces need it, so the weight grows with them.
   {
-    const Bitboard centre_files = FileMask(2) | FileMask(3) | FileMask(4) | FileMask(5);
     const Bitboard our_ranks = us == kWhite ? kRank2 | kRank3 | kRank4 : kRank5 | kRank6 | kRank7;
-    const Bitboard safe = centre_files & our_ranks & ~our_pawns & ~their_pawn_attacks;
+    const Bitboard safe = kCentreFiles & our_ranks & ~our_pawns & ~their_pawn_attacks;
     Bitboard behind = our_pawns;
     behind |= us == kWhite ? behind >> 8 : behind << 8;
     behind |= us == kWhite ? behind >> 16 : behind << 16;
