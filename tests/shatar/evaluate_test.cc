@@ -333,5 +333,60 @@ TEST(Evaluation, WeakUnopposedAndBlockedPawnsAndTheKingsDistanceToItsPawns) {
   EXPECT_EQ(TermOf(unopposed.pos(), kKingPawnDistanceEg, 10), -40);
 }
 
+TEST(Evaluation, PiecesWithFewMovesPayForEachMoveTheyLack) {
+  // Phase 1 of 24 (a knight): an endgame weight of 24 counts 23. The knight on a1 has b3 and c2,
+  // one move short of three; with a pawn of its own on b3, two short.
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/8/P7/N3K3 w - - 0 1", kKnightLowMobilityEg, 24), -23);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/1P6/P7/N3K3 w - - 0 1", kKnightLowMobilityEg, 24), -46);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/8/P7/2N1K3 w - - 0 1", kKnightLowMobilityEg, 24), 0);
+}
+
+TEST(Evaluation, ARookShutInByItsOwnKingIsTrapped) {
+  // Phase 2: 24 counts 22. The rook on h1 has only g1, and its king on f1 stands between it
+  // and the centre; on a1 beside a king on g1 it has the whole first rank.
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/8/6PP/5K1R w - - 0 1", kTrappedRookEg, 24), -22);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/8/PP6/R5K1 w - - 0 1", kTrappedRookEg, 24), 0);
+}
+
+TEST(Evaluation, ARookBehindABlockedPawnOfItsOwnIsOnAClosedFile) {
+  EXPECT_EQ(TermIn("4k3/8/8/8/4p3/4P3/8/4RK2 w - - 0 1", kRookOnClosedFileEg, 24), -22);
+  EXPECT_EQ(TermIn("4k3/8/8/8/8/4P3/8/4RK2 w - - 0 1", kRookOnClosedFileEg, 24), 0);
+}
+
+TEST(Evaluation, RestrictedSquaresAreContestedAndNotStronglyProtected) {
+  // Black's king on h8 reaches g8, g7 and h7; White's rook contests g8 and g7: 2. White's pawn
+  // on f6 guards g7, so of the squares White's pieces reach Black contests only g8: 1. Phase 2.
+  EXPECT_EQ(TermIn("7k/8/5P2/8/8/8/8/4K1R1 w - - 0 1", kRestrictedEg, 24), 22);
+}
+
+TEST(Evaluation, AWeakUnitOnlyTheQueenDefendsTiesItDown) {
+  // The knight on d5, attacked by the rook and defended by the queen alone. Phase 7: 24 counts 17.
+  EXPECT_EQ(TermIn("3qk3/8/8/3n4/8/8/8/3RK3 w - - 0 1", kWeakQueenProtectionEg, 24), 17);
+  EXPECT_EQ(TermIn("3qk3/8/8/3n4/8/8/8/4K2R w - - 0 1", kWeakQueenProtectionEg, 24), 0);
+}
+
+TEST(Evaluation, LeversDoubledIsolatedOpposedAndSupportedPawns) {
+  // Phase 0 throughout. d4, undefended, is attacked by c5 and e5; c3 defends it.
+  EXPECT_EQ(TermIn("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1", kWeakLeverEg, 10), -10);
+  EXPECT_EQ(TermIn("4k3/8/8/2p1p3/3P4/2P5/8/4K3 w - - 0 1", kWeakLeverEg, 10), 0);
+  // d3 is isolated, opposed by d6 and doubled by d2; with a black pawn on e7 beside, not.
+  EXPECT_EQ(TermIn("4k3/8/3p4/8/8/3P4/3P4/4K3 w - - 0 1", kDoubledIsolatedEg, 10), -10);
+  EXPECT_EQ(TermIn("4k3/4p3/3p4/8/8/3P4/3P4/4K3 w - - 0 1", kDoubledIsolatedEg, 10), 0);
+  // The phalanx d4-e4: d4 (relative rank 3) is opposed by d6.
+  EXPECT_EQ(TermIn("4k3/8/3p4/8/3PP3/8/8/4K3 w - - 0 1", kConnectedOpposedEg, 10), -30);
+  // c3 supports d4; c3 and e3 both do.
+  EXPECT_EQ(TermIn("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", kPawnSupportEg, 10), 10);
+  EXPECT_EQ(TermIn("4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1", kPawnSupportEg, 10), 20);
+}
+
+TEST(Evaluation, AKingOnAPawnlessFlankAndPassedPawnsByFile) {
+  // White's king on g1: no pawn on the e to h files. Black's on b8 has a7 and a2 on its flank.
+  EXPECT_EQ(TermIn("1k6/p7/8/8/8/8/P7/6K1 w - - 0 1", kPawnlessFlankEg, 10), -10);
+  EXPECT_EQ(TermIn("1k6/p7/8/8/8/8/P7/1K6 w - - 0 1", kPawnlessFlankEg, 10), 0);
+  // A passed pawn on the d file stands three files from the edge; on the a file, none.
+  EXPECT_EQ(TermIn("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", kPassedFileEg, 10), -30);
+  EXPECT_EQ(TermIn("4k3/8/8/8/P7/8/8/4K3 w - - 0 1", kPassedFileEg, 10), 0);
+}
+
 }  // namespace
 }  // namespace tumen::shatar

@@ -119,6 +119,34 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"BlockedPawnMg", 0, 0, 40, 2},
       {"BlockedPawnEg", 0, 0, 40, 2},
       {"KingPawnDistanceEg", 0, 0, 30, 2},
+      {"KnightLowMobilityMg", 0, 0, 60, 3},
+      {"KnightLowMobilityEg", 0, 0, 60, 3},
+      {"BishopLowMobilityMg", 0, 0, 60, 3},
+      {"BishopLowMobilityEg", 0, 0, 60, 3},
+      {"RookLowMobilityMg", 0, 0, 60, 3},
+      {"RookLowMobilityEg", 0, 0, 60, 3},
+      {"QueenPieceLowMobilityMg", 0, 0, 60, 3},
+      {"QueenPieceLowMobilityEg", 0, 0, 60, 3},
+      {"TrappedRookMg", 0, 0, 100, 4},
+      {"TrappedRookEg", 0, 0, 100, 4},
+      {"RookOnClosedFileMg", 0, 0, 40, 2},
+      {"RookOnClosedFileEg", 0, 0, 40, 2},
+      {"RestrictedMg", 0, 0, 20, 1},
+      {"RestrictedEg", 0, 0, 20, 1},
+      {"WeakQueenProtectionMg", 0, 0, 60, 3},
+      {"WeakQueenProtectionEg", 0, 0, 60, 3},
+      {"WeakLeverMg", 0, 0, 80, 4},
+      {"WeakLeverEg", 0, 0, 80, 4},
+      {"DoubledIsolatedMg", 0, 0, 80, 4},
+      {"DoubledIsolatedEg", 0, 0, 80, 4},
+      {"ConnectedOpposedMg", 0, 0, 20, 1},
+      {"ConnectedOpposedEg", 0, 0, 20, 1},
+      {"PawnSupportMg", 0, 0, 40, 2},
+      {"PawnSupportEg", 0, 0, 40, 2},
+      {"PawnlessFlankMg", 0, 0, 100, 4},
+      {"PawnlessFlankEg", 0, 0, 100, 4},
+      {"PassedFileMg", 0, 0, 30, 2},
+      {"PassedFileEg", 0, 0, 30, 2},
   };
   static const std::vector<ParamSpec> with_pst = [] {
     // Names such as PstKnightMgFileAH and PstKingEgRank1, kept alive for the specs' pointers.
@@ -146,11 +174,17 @@ struct PawnMasks {
   Bitboard forward_file[2][64];  // squares in front of s on its file, from colour c's side
   Bitboard passed_span[2][64];   // forward_file on the file and both neighbours
   Bitboard adjacent_files[8];
-  int centrality[64];  // 0 on the rim .. 3 in the four centre squares
+  Bitboard king_flank[8];  // a king's flank by its file: files a-d, c-f or e-h
+  int centrality[64];      // 0 on the rim .. 3 in the four centre squares
 
   PawnMasks() {
     for (int f = 0; f < 8; ++f)
       adjacent_files[f] = (f > 0 ? kFileA << (f - 1) : 0) | (f < 7 ? kFileA << (f + 1) : 0);
+    for (int f = 0; f < 8; ++f) {
+      const int first = f < 3 ? 0 : f < 5 ? 2 : 4;
+      king_flank[f] = 0;
+      for (int g = first; g < first + 4; ++g) king_flank[f] |= kFileA << g;
+    }
     for (Square s = 0; s < 64; ++s) {
       const int f = FileOf(s), r = RankOf(s);
       centrality[s] = std::min(std::min(f, 7 - f), std::min(r, 7 - r));
@@ -199,15 +233,22 @@ Bitboard Outposts(const Position& pos, Color us) {
 // The pieces other than pawns and kings, with their value and mobility weights.
 struct PieceTerms {
   PieceType type;
-  EvalParam value_mg, value_eg, mob_mg, mob_eg;
+  EvalParam value_mg, value_eg, mob_mg, mob_eg, low_mob_mg, low_mob_eg;
 };
 constexpr PieceTerms kPieceTerms[] = {
-    {kKnight, kKnightMg, kKnightEg, kKnightMobilityMg, kKnightMobilityEg},
-    {kBishop, kBishopMg, kBishopEg, kBishopMobilityMg, kBishopMobilityEg},
-    {kRook, kRookMg, kRookEg, kRookMobilityMg, kRookMobilityEg},
-    {kQueen, kQueenMg, kQueenEg, kQueenMobilityMg, kQueenMobilityEg},
-    {kBers, kBersMg, kBersEg, kBersMobilityMg, kBersMobilityEg},
+    {kKnight, kKnightMg, kKnightEg, kKnightMobilityMg, kKnightMobilityEg, kKnightLowMobilityMg,
+     kKnightLowMobilityEg},
+    {kBishop, kBishopMg, kBishopEg, kBishopMobilityMg, kBishopMobilityEg, kBishopLowMobilityMg,
+     kBishopLowMobilityEg},
+    {kRook, kRookMg, kRookEg, kRookMobilityMg, kRookMobilityEg, kRookLowMobilityMg,
+     kRookLowMobilityEg},
+    {kQueen, kQueenMg, kQueenEg, kQueenMobilityMg, kQueenMobilityEg, kQueenPieceLowMobilityMg,
+     kQueenPieceLowMobilityEg},
+    {kBers, kBersMg, kBersEg, kBersMobilityMg, kBersMobilityEg, kQueenPieceLowMobilityMg,
+     kQueenPieceLowMobilityEg},
 };
+// Below this many moves a piece pays its LowMobility weight for each one it lacks.
+constexpr int kLowMobilityMoves = 3;
 
 struct Score {
   int mg = 0, eg = 0;
@@ -288,6 +329,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       attacks_out.by_type[t.type] |= attacks;
       const int mobility = PopCount(attacks & mobility_area);
       s.Add(p[t.mob_mg] * mobility, p[t.mob_eg] * mobility);
+      const int lacking = std::max(0, kLowMobilityMoves - mobility);
+      s.Add(-p[t.low_mob_mg] * lacking, -p[t.low_mob_eg] * lacking);
       if (attacks & king_zone) {
         ++attacks_out.king_attackers;
         attacks_out.king_attack_units += kAttackUnits[t.type] * PopCount(attacks & king_zone);
@@ -323,7 +366,13 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
         if (!(FileMask(FileOf(sq)) & pos.pieces(us, kPawn))) {
           s.Add(p[kRookSemiOpenFileMg], p[kRookSemiOpenFileEg]);
           if (!(FileMask(FileOf(sq)) & pos.pieces(kPawn))) s.Add(p[kRookOpenFileMg], 0);
+        } else if (FileMask(FileOf(sq)) & blocked_pawns) {
+          s.Add(-p[kRookOnClosedFileMg], -p[kRookOnClosedFileEg]);
         }
+        // Few moves, and the king stands between the rook and the centre: it cannot get out.
+        const int king_file = FileOf(our_king);
+        if (mobility <= kLowMobilityMoves && (king_file < 4) == (FileOf(sq) < king_file))
+          s.Add(-p[kTrappedRookMg], -p[kTrappedRookEg]);
         if (RelativeRank(us, sq) == 6) s.Add(0, p[kRookSeventhEg]);
         if (FileMask(FileOf(sq)) & (pos.pieces(them, kQueen) | pos.pieces(them, kBers)))
           s.Add(p[kRookOnQueenFileMg], p[kRookOnQueenFileEg]);
@@ -344,14 +393,27 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
     // Connected: defended by a pawn, or beside one (a phalanx, worth half as much again).
     const Bitboard rank_mask = 0xFFull << (8 * RankOf(sq));
     const bool phalanx = masks.adjacent_files[FileOf(sq)] & rank_mask & our_pawns;
-    if (phalanx || (defended_by_pawns & SquareBB(sq))) {
+    const bool opposed = masks.forward_file[us][sq] & their_pawns;
+    // Our pawns that defend this one, and the enemy pawns that attack it.
+    const Bitboard support = PawnAttacks(them, sq) & pos.attacking_pawns(us);
+    const Bitboard levers = PawnAttacks(us, sq) & pos.attacking_pawns(them);
+    if (phalanx || support) {
       const int weight = rank * (phalanx ? 3 : 2);  // rank 1 .. 6 (waiting pawns: 7)
       s.Add(p[kConnectedPawnMg] * weight / 2, p[kConnectedPawnEg] * weight / 2);
+      if (opposed) s.Add(-p[kConnectedOpposedMg] * rank, -p[kConnectedOpposedEg] * rank);
+      const int supporters = PopCount(support);
+      s.Add(p[kPawnSupportMg] * supporters, p[kPawnSupportEg] * supporters);
+    } else if (MoreThanOne(levers)) {
+      s.Add(-p[kWeakLeverMg], -p[kWeakLeverEg]);
     }
     if (masks.forward_file[us][sq] & our_pawns) s.Add(-p[kDoubledPawnMg], -p[kDoubledPawnEg]);
     bool weak = false;  // isolated or backward
     if (!(masks.adjacent_files[FileOf(sq)] & our_pawns)) {
       s.Add(-p[kIsolatedPawnMg], -p[kIsolatedPawnEg]);
+      // Doubled behind, and no enemy pawn beside to trade it off against.
+      if (opposed && (masks.forward_file[them][sq] & our_pawns) &&
+          !(masks.adjacent_files[FileOf(sq)] & their_pawns))
+        s.Add(-p[kDoubledIsolatedMg], -p[kDoubledIsolatedEg]);
       weak = true;
     } else if (rank <= 6 &&
                !(masks.adjacent_files[FileOf(sq)] & our_pawns & ~masks.passed_span[us][sq]) &&
@@ -361,8 +423,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       weak = true;
     }
     // Unopposed, a weak pawn is open to the enemy's rooks along its file.
-    if (weak && !(masks.forward_file[us][sq] & their_pawns))
-      s.Add(-p[kWeakUnopposedPawnMg], -p[kWeakUnopposedPawnEg]);
+    if (weak && !opposed) s.Add(-p[kWeakUnopposedPawnMg], -p[kWeakUnopposedPawnEg]);
     if ((rank == 4 || rank == 5) && (their_pawns & SquareBB(Forward(us, sq))))
       s.Add(-p[kBlockedPawnMg], -p[kBlockedPawnEg]);
     const int distance = Distance(sq, our_king);
@@ -371,6 +432,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
     if (!(front_span & their_pawns)) {
       const int r = rank - 1;  // 0..5
       s.Add(p[kPassedPawnMg] * r * r / 4, p[kPassedPawnEg] * r * r / 4);
+      const int from_edge = std::min(FileOf(sq), 7 - FileOf(sq));
+      s.Add(-p[kPassedFileMg] * from_edge, -p[kPassedFileEg] * from_edge);
       // From the fourth rank on: the square in front decides how soon it can run. In the
       // endgame the enemy king near that square stops the pawn and ours escorts it.
       if (r >= 2 && rank <= 6) {
@@ -402,6 +465,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   s.Add(p[kKingShelterMg] * PopCount(shelter & our_pawns), 0);
   s.Add(0, p[kKingCentreEg] * Centrality(our_king));
   s.Add(0, -p[kKingPawnDistanceEg] * nearest_pawn);
+  if (!(masks.king_flank[FileOf(our_king)] & pos.pieces(kPawn)))
+    s.Add(-p[kPawnlessFlankMg], -p[kPawnlessFlankEg]);
   s.Add(pst.by[kKing][us][our_king]);
   attacks_out.by_pawns = defended_by_pawns;
   attacks_out.twice |= attacks_out.all & defended_by_pawns;
@@ -437,6 +502,10 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
   const int rook_on_minor = PopCount(ours.by_type[kRook] & weak & minors);
   const int rook_on_pawn = PopCount(ours.by_type[kRook] & weak & their_pawns);
   const int by_king = PopCount(ours.by_type[kKing] & weak & ~pos.pieces(them, kKing));
+  // Squares where the enemy's pieces could go but we contest; weak units that only the enemy
+  // queen piece defends tie it down.
+  const int restricted = PopCount(theirs.all & ~strongly_protected & ours.all);
+  const int queen_protects = PopCount(weak & (theirs.by_type[kQueen] | theirs.by_type[kBers]));
   // A pawn step to a square where the pawn is safe (not attacked, or defended) that would attack
   // an enemy piece: a threat one move away, often a fork.
   const Bitboard pawns = pos.attacking_pawns(us);
@@ -457,10 +526,12 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
   }
   s.Add(p[kThreatMinorOnMinorMg] * minor_on_minor + p[kThreatMinorOnPawnMg] * minor_on_pawn +
             p[kThreatRookOnMinorMg] * rook_on_minor + p[kThreatRookOnPawnMg] * rook_on_pawn +
-            p[kThreatByKingMg] * by_king,
+            p[kThreatByKingMg] * by_king + p[kRestrictedMg] * restricted +
+            p[kWeakQueenProtectionMg] * queen_protects,
         p[kThreatMinorOnMinorEg] * minor_on_minor + p[kThreatMinorOnPawnEg] * minor_on_pawn +
             p[kThreatRookOnMinorEg] * rook_on_minor + p[kThreatRookOnPawnEg] * rook_on_pawn +
-            p[kThreatByKingEg] * by_king);
+            p[kThreatByKingEg] * by_king + p[kRestrictedEg] * restricted +
+            p[kWeakQueenProtectionEg] * queen_protects);
   s.Add(
       p[kThreatByPawnMg] * by_pawn + p[kThreatByMinorMg] * by_minor + p[kThreatByRookMg] * by_rook +
           p[kHangingMg] * hanging + p[kThreatByPawnPushMg] * by_push,

@@ -134,6 +134,37 @@ enum EvalParam : int {
   kBlockedPawnMg,  // a pawn on its fifth or sixth rank stopped by an enemy pawn
   kBlockedPawnEg,
   kKingPawnDistanceEg,  // per king step to the nearest pawn of its own side
+  // Stockfish's mobility tables rise steeply over a piece's first few moves: on top of the
+  // linear weights above, a penalty per move a piece has fewer than kLowMobilityMoves.
+  kKnightLowMobilityMg,
+  kKnightLowMobilityEg,
+  kBishopLowMobilityMg,
+  kBishopLowMobilityEg,
+  kRookLowMobilityMg,
+  kRookLowMobilityEg,
+  kQueenPieceLowMobilityMg,
+  kQueenPieceLowMobilityEg,
+  kTrappedRookMg,  // a rook of little mobility shut in by its own king, on the edge side of it
+  kTrappedRookEg,
+  kRookOnClosedFileMg,  // a rook on a file where a pawn of ours stands blocked
+  kRookOnClosedFileEg,
+  kRestrictedMg,  // squares the enemy attacks that we attack too, not strongly protected
+  kRestrictedEg,
+  kWeakQueenProtectionMg,  // weak enemy units only the enemy queen piece defends
+  kWeakQueenProtectionEg,
+  // More of Stockfish's pawn terms.
+  kWeakLeverMg,  // a pawn no pawn of ours defends, attacked by two enemy pawns
+  kWeakLeverEg,
+  kDoubledIsolatedMg,  // an isolated pawn, opposed, with one of ours behind it
+  kDoubledIsolatedEg,
+  kConnectedOpposedMg,  // a connected pawn with an enemy pawn in front, per rank
+  kConnectedOpposedEg,
+  kPawnSupportMg,  // per pawn of ours that defends a pawn
+  kPawnSupportEg,
+  kPawnlessFlankMg,  // a king on a flank with no pawn of either side
+  kPawnlessFlankEg,
+  kPassedFileMg,  // a passed pawn, per file away from the edge
+  kPassedFileEg,
   // Piece-square terms (PstIndex below): the rest of the enum.
   kPstFirst,
 };
