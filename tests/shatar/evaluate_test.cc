@@ -365,27 +365,34 @@ TEST(Evaluation, AWeakUnitOnlyTheQueenDefendsTiesItDown) {
   EXPECT_EQ(TermIn("3qk3/8/8/3n4/8/8/8/4K2R w - - 0 1", kWeakQueenProtectionEg, 24), 0);
 }
 
-TEST(Evaluation, LeversDoubledIsolatedOpposedAndSupportedPawns) {
-  // Phase 0 throughout. d4, undefended, is attacked by c5 and e5; c3 defends it.
-  EXPECT_EQ(TermIn("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1", kWeakLeverEg, 10), -10);
-  EXPECT_EQ(TermIn("4k3/8/8/2p1p3/3P4/2P5/8/4K3 w - - 0 1", kWeakLeverEg, 10), 0);
-  // d3 is isolated, opposed by d6 and doubled by d2; with a black pawn on e7 beside, not.
-  EXPECT_EQ(TermIn("4k3/8/3p4/8/8/3P4/3P4/4K3 w - - 0 1", kDoubledIsolatedEg, 10), -10);
-  EXPECT_EQ(TermIn("4k3/4p3/3p4/8/8/3P4/3P4/4K3 w - - 0 1", kDoubledIsolatedEg, 10), 0);
-  // The phalanx d4-e4: d4 (relative rank 3) is opposed by d6.
-  EXPECT_EQ(TermIn("4k3/8/3p4/8/3PP3/8/8/4K3 w - - 0 1", kConnectedOpposedEg, 10), -30);
-  // c3 supports d4; c3 and e3 both do.
-  EXPECT_EQ(TermIn("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", kPawnSupportEg, 10), 10);
-  EXPECT_EQ(TermIn("4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1", kPawnSupportEg, 10), 20);
-}
-
-TEST(Evaluation, AKingOnAPawnlessFlankAndPassedPawnsByFile) {
-  // White's king on g1: no pawn on the e to h files. Black's on b8 has a7 and a2 on its flank.
-  EXPECT_EQ(TermIn("1k6/p7/8/8/8/8/P7/6K1 w - - 0 1", kPawnlessFlankEg, 10), -10);
-  EXPECT_EQ(TermIn("1k6/p7/8/8/8/8/P7/1K6 w - - 0 1", kPawnlessFlankEg, 10), 0);
-  // A passed pawn on the d file stands three files from the edge; on the a file, none.
-  EXPECT_EQ(TermIn("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", kPassedFileEg, 10), -30);
-  EXPECT_EQ(TermIn("4k3/8/8/8/P7/8/8/4K3 w - - 0 1", kPassedFileEg, 10), 0);
+TEST(Evaluation, PawnAndFlankTermsWorkedOutByHand) {
+  // Phase 0 throughout, so an endgame weight of 10 counts 10.
+  struct Case {
+    const char* fen;
+    EvalParam param;
+    int expected;
+  };
+  const Case cases[] = {
+      // d4, undefended, is attacked by c5 and e5; c3 defends it.
+      {"4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1", kWeakLeverEg, -10},
+      {"4k3/8/8/2p1p3/3P4/2P5/8/4K3 w - - 0 1", kWeakLeverEg, 0},
+      // d3 is isolated, opposed by d6 and doubled by d2; with a black pawn on e7 beside, not.
+      {"4k3/8/3p4/8/8/3P4/3P4/4K3 w - - 0 1", kDoubledIsolatedEg, -10},
+      {"4k3/4p3/3p4/8/8/3P4/3P4/4K3 w - - 0 1", kDoubledIsolatedEg, 0},
+      // The phalanx d4-e4: d4 (relative rank 3) is opposed by d6.
+      {"4k3/8/3p4/8/3PP3/8/8/4K3 w - - 0 1", kConnectedOpposedEg, -30},
+      // c3 supports d4; c3 and e3 both do.
+      {"4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", kPawnSupportEg, 10},
+      {"4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1", kPawnSupportEg, 20},
+      // White's king on g1: no pawn on the e to h files. Black's on b8 has a7 and a2 on its
+      // flank, and so has White's on b1.
+      {"1k6/p7/8/8/8/8/P7/6K1 w - - 0 1", kPawnlessFlankEg, -10},
+      {"1k6/p7/8/8/8/8/P7/1K6 w - - 0 1", kPawnlessFlankEg, 0},
+      // A passed pawn on the d file stands three files from the edge; on the a file, none.
+      {"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", kPassedFileEg, -30},
+      {"4k3/8/8/8/P7/8/8/4K3 w - - 0 1", kPassedFileEg, 0},
+  };
+  for (const Case& c : cases) EXPECT_EQ(TermIn(c.fen, c.param, 10), c.expected) << c.fen;
 }
 
 }  // namespace
