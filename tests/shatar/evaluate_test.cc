@@ -365,7 +365,7 @@ TEST(Evaluation, AWeakUnitOnlyTheQueenDefendsTiesItDown) {
   EXPECT_EQ(TermIn("3qk3/8/8/3n4/8/8/8/4K2R w - - 0 1", kWeakQueenProtectionEg, 24), 0);
 }
 
-TEST(Evaluation, PawnAndFlankTermsWorkedOutByHand) {
+TEST(Evaluation, PawnFlankAndPassedPathTermsWorkedOutByHand) {
   // Phase 0 throughout, so an endgame weight of 10 counts 10.
   struct Case {
     const char* fen;
@@ -391,6 +391,17 @@ TEST(Evaluation, PawnAndFlankTermsWorkedOutByHand) {
       // A passed pawn on the d file stands three files from the edge; on the a file, none.
       {"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", kPassedFileEg, -30},
       {"4k3/8/8/8/P7/8/8/4K3 w - - 0 1", kPassedFileEg, 0},
+      // The passed d5 (weight 2 on its fifth rank): Black's king on e8 guards d7, e7 and d8,
+      // so only its next square is safe; from h8 the king guards none of its path.
+      {"4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathStepSafeEg, 20},
+      {"4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathSafeEg, 0},
+      {"7k/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathSafeEg, 20},
+      // White's king on e5 guards d6, the next square.
+      {"7k/8/8/3PK3/8/8/8/8 w - - 0 1", kPassedPathSupportedEg, 20},
+      {"7k/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathSupportedEg, 0},
+      // A black rook behind it on its file makes every square of the path unsafe.
+      {"7k/8/8/3P4/8/8/5K2/3r4 w - - 0 1", kPassedPathSafeEg, 0},
+      {"7k/8/8/3P4/8/8/5K2/3r4 w - - 0 1", kPassedPathStepSafeEg, 0},
   };
   for (const Case& c : cases) EXPECT_EQ(TermIn(c.fen, c.param, 10), c.expected) << c.fen;
 }

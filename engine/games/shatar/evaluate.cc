@@ -147,6 +147,16 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"PawnlessFlankEg", 0, 0, 100, 4},
       {"PassedFileMg", 0, 0, 30, 2},
       {"PassedFileEg", 0, 0, 30, 2},
+      {"PassedPathSafeMg", 0, 0, 60, 3},
+      {"PassedPathSafeEg", 0, 0, 60, 3},
+      {"PassedPathPawnGuardedMg", 0, 0, 60, 3},
+      {"PassedPathPawnGuardedEg", 0, 0, 60, 3},
+      {"PassedPathFileSafeMg", 0, 0, 60, 3},
+      {"PassedPathFileSafeEg", 0, 0, 60, 3},
+      {"PassedPathStepSafeMg", 0, 0, 60, 3},
+      {"PassedPathStepSafeEg", 0, 0, 60, 3},
+      {"PassedPathSupportedMg", 0, 0, 60, 3},
+      {"PassedPathSupportedEg", 0, 0, 60, 3},
   };
   static const std::vector<ParamSpec> with_pst = [] {
     // Names such as PstKnightMgFileAH and PstKingEgRank1, kept alive for the specs' pointers.
@@ -540,6 +550,38 @@ Score Threats(const Position& pos, Color us, const Attacks& ours, const Attacks&
   return s;
 }
 
+// How freely the passed pawns of `us` can run (kPassedPathSafeMg and the weights after it).
+Score PassedPaths(const Position& pos, Color us, const Attacks& ours, const Attacks& theirs,
+                  const ParamValues& p) {
+  const Color them = ~us;
+  const Bitboard heavy = pos.pieces(kRook) | pos.pieces(kQueen) | pos.pieces(kBers);
+  Score s;
+  for (Bitboard b = pos.pieces(us, kPawn); b;) {
+    const Square sq = PopLowestBit(b);
+    const int rank = RelativeRank(us, sq);
+    if (rank < 3 || rank > 6 || (masks.passed_span[us][sq] & pos.pieces(them, kPawn))) continue;
+    const Square front = Forward(us, sq);
+    if (pos.pieces() & SquareBB(front)) continue;
+    const int w = rank - 2;  // 1 .. 4
+    const Bitboard behind = masks.forward_file[them][sq] & heavy;
+    Bitboard unsafe = masks.passed_span[us][sq];
+    if (!(behind & pos.pieces(them))) unsafe &= theirs.all | pos.pieces(them);
+    int level = -1;  // the middlegame weight of the level that holds; its endgame one follows
+    if (!unsafe)
+      level = kPassedPathSafeMg;
+    else if (!(unsafe & ~ours.by_pawns))
+      level = kPassedPathPawnGuardedMg;
+    else if (!(unsafe & masks.forward_file[us][sq]))
+      level = kPassedPathFileSafeMg;
+    else if (!(unsafe & SquareBB(front)))
+      level = kPassedPathStepSafeMg;
+    if (level >= 0) s.Add(w * p[level], w * p[level + 1]);
+    if ((behind & pos.pieces(us)) || (ours.all & SquareBB(front)))
+      s.Add(w * p[kPassedPathSupportedMg], w * p[kPassedPathSupportedEg]);
+  }
+  return s;
+}
+
 // King danger of `us` against the enemy king. Safe checks: squares from which one of our
 // pieces can check the enemy king, that no enemy piece guards and none of ours stands on. They
 // measure king danger better than attacks on the zone alone: a check the defender cannot
@@ -637,11 +679,13 @@ int Evaluate(const Position& pos, const ParamValues& params) {
   const Score black_threats = Threats(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
   const Score white_king = KingDanger(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
   const Score black_king = KingDanger(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
+  const Score white_passed = PassedPaths(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
+  const Score black_passed = PassedPaths(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
   phase = std::min(phase, kMaxPhase);
-  const int mg =
-      white.mg - black.mg + white_threats.mg - black_threats.mg + white_king.mg - black_king.mg;
-  int eg =
-      white.eg - black.eg + white_threats.eg - black_threats.eg + white_king.eg - black_king.eg;
+  const int mg = white.mg - black.mg + white_threats.mg - black_threats.mg + white_king.mg -
+                 black_king.mg + white_passed.mg - black_passed.mg;
+  int eg = white.eg - black.eg + white_threats.eg - black_threats.eg + white_king.eg -
+           black_king.eg + white_passed.eg - black_passed.eg;
   if (eg != 0) {
     const Color strong = eg > 0 ? kWhite : kBlack;
     eg =

@@ -165,6 +165,20 @@ enum EvalParam : int {
   kPawnlessFlankEg,
   kPassedFileMg,  // a passed pawn, per file away from the edge
   kPassedFileEg,
+  // Stockfish's passed-pawn path, for a passed pawn on its fourth to seventh rank with its next
+  // square empty, times 1 .. 4 by its rank: the best of these that holds, where unsafe squares
+  // are those ahead of it on its file and both neighbours that the enemy occupies or attacks
+  // (all of them where an enemy rook or queen piece stands behind it on its file).
+  kPassedPathSafeMg,  // no unsafe square
+  kPassedPathSafeEg,
+  kPassedPathPawnGuardedMg,  // our pawns guard every unsafe square
+  kPassedPathPawnGuardedEg,
+  kPassedPathFileSafeMg,  // none on its own file
+  kPassedPathFileSafeEg,
+  kPassedPathStepSafeMg,  // its next square is safe
+  kPassedPathStepSafeEg,
+  kPassedPathSupportedMg,  // on top: we guard its next square, or our rook or queen piece backs it
+  kPassedPathSupportedEg,
   // Piece-square terms (PstIndex below): the rest of the enum.
   kPstFirst,
 };
