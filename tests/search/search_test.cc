@@ -247,6 +247,7 @@ TEST(SearchParams, TunedDefaultsBelongToTheirVariant) {
   EXPECT_EQ(value("shatar-traditional", "KingPawnDistanceEg"), 14);       // fitted alone, line 168
   EXPECT_EQ(value("shatar-traditional", "QueenPieceLowMobilityEg"), 18);  // line 170
   EXPECT_EQ(value("shatar-traditional", "WeakQueenProtectionEg"), 12);    // line 170
+  EXPECT_EQ(value("shatar-traditional", "PassedPathSafeEg"), 36);         // line 171
   EXPECT_EQ(value("shatar", "BishopOutpostMg"), 0);
   EXPECT_EQ(value("xiangqi", "CentralCannonMg"), 65);    // fitted (fitted_xiangqi.h)
   EXPECT_EQ(value("xiangqi", "XqPstKingEgRank3"), -12);  // its last line
