@@ -306,6 +306,7 @@ struct Attacks {
   Bitboard by_type[kPieceTypeCount] = {};  // knights, bishops, rooks, queen pieces and the king
   Bitboard all = 0;                        // every piece, the king included
   Bitboard twice = 0;                      // by two pieces or more
+  Bitboard passed_pawns = 0;               // the side's passed pawns, for PassedPaths
   // Pieces bearing on the enemy king's zone, and their weight (kAttackUnits per zone square).
   int king_attackers = 0, king_attack_units = 0;
 };
@@ -441,6 +442,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
     const Bitboard front_span = masks.passed_span[us][sq];
     if (!(front_span & their_pawns)) {
       const int r = rank - 1;  // 0..5
+      attacks_out.passed_pawns |= SquareBB(sq);
       s.Add(p[kPassedPawnMg] * r * r / 4, p[kPassedPawnEg] * r * r / 4);
       const int from_edge = std::min(FileOf(sq), 7 - FileOf(sq));
       s.Add(-p[kPassedFileMg] * from_edge, -p[kPassedFileEg] * from_edge);
@@ -556,10 +558,10 @@ Score PassedPaths(const Position& pos, Color us, const Attacks& ours, const Atta
   const Color them = ~us;
   const Bitboard heavy = pos.pieces(kRook) | pos.pieces(kQueen) | pos.pieces(kBers);
   Score s;
-  for (Bitboard b = pos.pieces(us, kPawn); b;) {
+  for (Bitboard b = ours.passed_pawns; b;) {
     const Square sq = PopLowestBit(b);
     const int rank = RelativeRank(us, sq);
-    if (rank < 3 || rank > 6 || (masks.passed_span[us][sq] & pos.pieces(them, kPawn))) continue;
+    if (rank < 3 || rank > 6) continue;
     const Square front = Forward(us, sq);
     if (pos.pieces() & SquareBB(front)) continue;
     const int w = rank - 2;  // 1 .. 4
