@@ -406,5 +406,68 @@ TEST(Evaluation, PawnFlankAndPassedPathTermsWorkedOutByHand) {
   for (const Case& c : cases) EXPECT_EQ(TermIn(c.fen, c.param, 10), c.expected) << c.fen;
 }
 
+TEST(Evaluation, ShelterStormAndWinnableTermsWorkedOutByHand) {
+  struct Case {
+    const char* fen;
+    EvalParam param;
+    int expected;
+  };
+  const Case cases[] = {
+      // Every piece on the board (phase 24, a middlegame weight of 10 counts 10). White's king
+      // on g1 shelters behind f2 and g2 on their second rank, the h file has no pawn of its
+      // own; Black's on g8 behind f7, g7 and h7.
+      {"rnbq1rk1/ppppbppp/5n2/8/8/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kShelterNoneMg, -10},
+      {"rnbq1rk1/ppppbppp/5n2/8/8/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kShelterRank2Mg, -10},
+      // g3 on its third rank instead of g2.
+      {"rnbq1rk1/ppppbppp/5n2/8/8/5NP1/PPPPBP2/RNBQ1RK1 w - - 0 1", kShelterRank3Mg, 10},
+      // Black's h3 storms White's king on the h file. It attacks g2, which shelters no more:
+      // White has two files without a pawn. g2 attacks h3 in turn: Black has one.
+      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPP1/RNBQ1RK1 w - - 0 1", kStormRank3Mg, -10},
+      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPP1/RNBQ1RK1 w - - 0 1", kShelterNoneMg, -10},
+      // With h2 in front of it, h3 is blocked.
+      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPPP/RNBQ1RK1 w - - 0 1", kBlockedStormMg, -10},
+      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPPP/RNBQ1RK1 w - - 0 1", kStormRank3Mg, 0},
+      // A black pawn on h4 storms from White's fourth rank, one on h5 from its fifth.
+      {"rnbq1rk1/ppppbpp1/5n2/8/7p/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kStormRank4Mg, -10},
+      {"rnbq1rk1/ppppbpp1/5n2/7p/8/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kStormRank5Mg, -10},
+      // Winnable, in pawn endings (phase 0, the endgame score in full): White is a pawn up, so
+      // a positive complexity adds to its score and a negative one takes from it.
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnablePawns, 10},
+      {"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", kWinnablePawns, -10},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnablePassed, 10},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnablePawnEnding, 10},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableBase, 10},
+      // The kings on one file (outflanking -7) and the pawns on one flank: almost unwinnable.
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableOutflanking, -70},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableAlmostUnwinnable, -10},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableInfiltration, 0},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableBothFlanks, 0},
+      // Black's king on a3, four files and two ranks from White's: outflanking 2; and past the
+      // middle.
+      {"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", kWinnableOutflanking, 20},
+      {"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", kWinnableInfiltration, 10},
+      {"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", kWinnableAlmostUnwinnable, 0},
+      // Pawns on both flanks. e7 stops d3 and e2 and is stopped by them: no passed pawn.
+      {"4k3/7p/8/8/8/8/P3P3/4K3 w - - 0 1", kWinnableBothFlanks, 10},
+      {"4k3/4p3/8/8/8/3P4/4P3/4K3 w - - 0 1", kWinnablePassed, 0},
+      // Black a pawn up: towards Black.
+      {"4k3/4p3/8/8/8/8/8/4K3 w - - 0 1", kWinnablePawns, -10},
+      // A knight on the board: no pawn ending.
+      {"4k3/8/8/8/8/8/4P3/4KN2 w - - 0 1", kWinnablePawnEnding, 0},
+      // The middlegame score (White a pawn up, every piece on the board) moves towards a draw
+      // only by what the complexity plus the offset falls below 0.
+      {"rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kWinnableMgOffset, 0},
+  };
+  for (const Case& c : cases) EXPECT_EQ(TermIn(c.fen, c.param, 10), c.expected) << c.fen;
+  EXPECT_EQ(TermIn("rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kWinnableMgOffset, -10),
+            -10);
+  // However negative the complexity, it takes the endgame score to 0 and no further: the
+  // evaluation is then the tempo alone.
+  ParamValues params(&ShatarEvalSpecs());
+  params[kWinnableBase] = -300;
+  const TestGame pawn_up("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  EXPECT_EQ(Evaluate(pawn_up.pos(), params), params[kTempo]);
+}
+
 }  // namespace
 }  // namespace tumen::shatar

@@ -1,6 +1,7 @@
 #include "engine/games/shatar/evaluate.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <string>
 
@@ -157,6 +158,23 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"PassedPathStepSafeEg", 0, 0, 60, 3},
       {"PassedPathSupportedMg", 0, 0, 60, 3},
       {"PassedPathSupportedEg", 0, 0, 60, 3},
+      {"ShelterNoneMg", 0, -60, 100, 4},
+      {"ShelterRank2Mg", 0, -60, 100, 4},
+      {"ShelterRank3Mg", 0, -60, 100, 4},
+      {"StormRank3Mg", 0, -60, 100, 4},
+      {"StormRank4Mg", 0, -60, 100, 4},
+      {"StormRank5Mg", 0, -60, 100, 4},
+      {"BlockedStormMg", 0, -60, 100, 4},
+      {"BlockedStormEg", 0, -60, 100, 4},
+      {"WinnablePassed", 0, -40, 60, 2},
+      {"WinnablePawns", 0, -40, 60, 2},
+      {"WinnableOutflanking", 0, -40, 60, 2},
+      {"WinnableBothFlanks", 0, -60, 100, 4},
+      {"WinnableInfiltration", 0, -60, 100, 4},
+      {"WinnablePawnEnding", 0, -60, 100, 4},
+      {"WinnableAlmostUnwinnable", 0, -60, 100, 4},
+      {"WinnableBase", 0, -300, 100, 6},
+      {"WinnableMgOffset", 0, -100, 100, 4},
   };
   static const std::vector<ParamSpec> with_pst = [] {
     // Names such as PstKnightMgFileAH and PstKingEgRank1, kept alive for the specs' pointers.
@@ -265,6 +283,64 @@ struct Score {
   void Add(int m, int e) { mg += m, eg += e; }
   void Add(const Score& o) { mg += o.mg, eg += o.eg; }
 };
+
+// The king shelter and pawn storm of `us` (kShelterNoneMg to kBlockedStormEg).
+Score ShelterAndStorm(const Position& pos, Color us, Bitboard their_pawn_attacks,
+                      const ParamValues& p) {
+  const Square king = pos.king_square(us);
+  // The king's rank and those ahead of it, from our side.
+  const Bitboard ahead =
+      us == kWhite ? ~0ull << (8 * RankOf(king)) : ~0ull >> (8 * (7 - RankOf(king)));
+  const Bitboard ours = pos.pieces(us, kPawn) & ahead & ~their_pawn_attacks;
+  const Bitboard theirs = pos.pieces(~us, kPawn) & ahead;
+  // The relative rank of the pawn of `pawns` nearest our side; 0 (no pawn stands on our first
+  // rank) where there is none.
+  const auto nearest_rank = [us](Bitboard pawns) {
+    if (!pawns) return 0;
+    return RelativeRank(us, Square(us == kWhite ? LowestBit(pawns) : 63 - std::countl_zero(pawns)));
+  };
+  const int middle = std::clamp(FileOf(king), 1, 6);
+  Score s;
+  for (int file = middle - 1; file <= middle + 1; ++file) {
+    const int our_rank = nearest_rank(ours & FileMask(file));
+    const int their_rank = nearest_rank(theirs & FileMask(file));
+    if (our_rank == 0)
+      s.Add(-p[kShelterNoneMg], 0);
+    else if (our_rank == 1)
+      s.Add(p[kShelterRank2Mg], 0);
+    else if (our_rank == 2)
+      s.Add(p[kShelterRank3Mg], 0);
+    if (our_rank != 0 && our_rank == their_rank - 1) {
+      if (their_rank == 2) s.Add(-p[kBlockedStormMg], -p[kBlockedStormEg]);
+    } else if (their_rank >= 2 && their_rank <= 4) {
+      s.Add(-p[kStormRank3Mg + their_rank - 2], 0);
+    }
+  }
+  return s;
+}
+
+// Stockfish's winnable adjustment (kWinnablePassed to kWinnableMgOffset) of the scores from
+// White's view.
+void AdjustWinnable(const Position& pos, Bitboard passed_pawns, const ParamValues& p, int& mg,
+                    int& eg) {
+  const Square white_king = pos.king_square(kWhite), black_king = pos.king_square(kBlack);
+  const int outflanking = std::abs(FileOf(white_king) - FileOf(black_king)) -
+                          std::abs(RankOf(white_king) - RankOf(black_king));
+  const Bitboard pawns = pos.pieces(kPawn);
+  constexpr Bitboard kQueenSide = kFileA | kFileA << 1 | kFileA << 2 | kFileA << 3;
+  const bool both_flanks = (pawns & kQueenSide) && (pawns & ~kQueenSide);
+  const bool almost_unwinnable = outflanking < 0 && !both_flanks;
+  const bool infiltration = RankOf(white_king) > 3 || RankOf(black_king) < 4;
+  const bool pawn_ending = pos.pieces() == (pawns | pos.pieces(kKing));
+  const int complexity =
+      p[kWinnablePassed] * PopCount(passed_pawns) + p[kWinnablePawns] * PopCount(pawns) +
+      p[kWinnableOutflanking] * outflanking + p[kWinnableBothFlanks] * both_flanks +
+      p[kWinnableInfiltration] * infiltration + p[kWinnablePawnEnding] * pawn_ending -
+      p[kWinnableAlmostUnwinnable] * almost_unwinnable + p[kWinnableBase];
+  const auto sign = [](int v) { return (v > 0) - (v < 0); };
+  mg += sign(mg) * std::clamp(complexity + p[kWinnableMgOffset], -std::abs(mg), 0);
+  eg += sign(eg) * std::max(complexity, -std::abs(eg));
+}
 
 constexpr PstKind kPstKindOf[kPieceTypeCount] = {
     kPstPawn, kPstPawn, kPstKnight, kPstBishop, kPstRook, kPstQueenPiece, kPstQueenPiece, kPstKing};
@@ -475,6 +551,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   const Bitboard around = KingAttacks(our_king) | SquareBB(our_king);
   const Bitboard shelter = (us == kWhite ? around << 8 : around >> 8) | around;
   s.Add(p[kKingShelterMg] * PopCount(shelter & our_pawns), 0);
+  s.Add(ShelterAndStorm(pos, us, their_pawn_attacks, p));
   s.Add(0, p[kKingCentreEg] * Centrality(our_king));
   s.Add(0, -p[kKingPawnDistanceEg] * nearest_pawn);
   if (!(masks.king_flank[FileOf(our_king)] & pos.pieces(kPawn)))
@@ -684,10 +761,11 @@ int Evaluate(const Position& pos, const ParamValues& params) {
   const Score white_passed = PassedPaths(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
   const Score black_passed = PassedPaths(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
   phase = std::min(phase, kMaxPhase);
-  const int mg = white.mg - black.mg + white_threats.mg - black_threats.mg + white_king.mg -
-                 black_king.mg + white_passed.mg - black_passed.mg;
+  int mg = white.mg - black.mg + white_threats.mg - black_threats.mg + white_king.mg -
+           black_king.mg + white_passed.mg - black_passed.mg;
   int eg = white.eg - black.eg + white_threats.eg - black_threats.eg + white_king.eg -
            black_king.eg + white_passed.eg - black_passed.eg;
+  AdjustWinnable(pos, attacks[kWhite].passed_pawns | attacks[kBlack].passed_pawns, params, mg, eg);
   if (eg != 0) {
     const Color strong = eg > 0 ? kWhite : kBlack;
     eg =

@@ -179,6 +179,34 @@ enum EvalParam : int {
   kPassedPathStepSafeEg,
   kPassedPathSupportedMg,  // on top: we guard its next square, or our rook or queen piece backs it
   kPassedPathSupportedEg,
+  // Stockfish's king shelter and pawn storm, on the king's file and both neighbours (the b to g
+  // files as the middle one). On each: our least advanced pawn level with the king or ahead of
+  // it that no enemy pawn attacks shelters the king by its relative rank (none: a penalty), and
+  // the enemy pawn nearest our side there storms it by its relative rank, unless our pawn
+  // stands right in front of it (blocked: its own weight, on our third rank only).
+  kShelterNoneMg,   // a file without such a pawn of ours
+  kShelterRank2Mg,  // our pawn on its second rank
+  kShelterRank3Mg,  // on its third
+  kStormRank3Mg,    // an unblocked enemy pawn on our third rank
+  kStormRank4Mg,
+  kStormRank5Mg,
+  kBlockedStormMg,  // an enemy pawn on our third rank that our pawn blocks
+  kBlockedStormEg,
+  // Stockfish's "winnable" (its initiative): a complexity, the weighted sum of the passed pawns,
+  // the pawns, the kings' outflanking (their file distance less their rank distance), pawns on
+  // both flanks, a king past the middle, a pawn ending, an almost unwinnable position (kings
+  // not outflanking, pawns on one flank) and a base, shifts the endgame score by up to its own
+  // size towards the side ahead (positive) or towards a draw (negative, at most to 0), and the
+  // middlegame score towards a draw by what the complexity plus an offset falls below 0.
+  kWinnablePassed,
+  kWinnablePawns,
+  kWinnableOutflanking,
+  kWinnableBothFlanks,
+  kWinnableInfiltration,
+  kWinnablePawnEnding,
+  kWinnableAlmostUnwinnable,
+  kWinnableBase,
+  kWinnableMgOffset,
   // Piece-square terms (PstIndex below): the rest of the enum.
   kPstFirst,
 };
