@@ -469,5 +469,48 @@ TEST(Evaluation, ShelterStormAndWinnableTermsWorkedOutByHand) {
   EXPECT_EQ(Evaluate(pawn_up.pos(), params), params[kTempo]);
 }
 
+TEST(Evaluation, ImbalancePassedRankAndQueenPieceTermsWorkedOutByHand) {
+  struct Case {
+    const char* fen;
+    EvalParam param;
+    int value;
+    int expected;
+  };
+  const Case cases[] = {
+      // Every piece, Black without its a pawn (phase 24): White's knights count 2 * (8 - 5),
+      // Black's 2 * (7 - 5); its rooks 2 * (5 - 8) against 2 * (5 - 7).
+      {"rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kKnightPawnsMg, 10, 20},
+      {"rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kRookPawnsMg, 10, -20},
+      // Black without its a8 rook (phase 22): only White pays for a second rook, 12 * 22 / 24.
+      {"1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kRookPairMg, 12, -11},
+      {"1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kKnightPawnsMg, 12, 0},
+      // Pawn endings (phase 0): d5 is passed on White's fifth rank, a black d5 on Black's
+      // fourth.
+      {"4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedRank5Eg, 10, 10},
+      {"4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedRank4Eg, 10, 0},
+      {"4k3/8/8/3p4/8/8/8/4K3 w - - 0 1", kPassedRank4Eg, 10, -10},
+      // The queen on d1 behind the knight on d2, which Black's rook on d8 pins (phase 7: an
+      // endgame weight of 24 counts 17); with the knight off the file the rook attacks the
+      // queen directly, which is a threat and not this term.
+      {"3rk3/8/8/8/8/8/3N4/3QK3 w - - 0 1", kWeakQueenPieceEg, 24, -17},
+      {"3rk3/8/8/8/8/8/2N5/3QK3 w - - 0 1", kWeakQueenPieceEg, 24, 0},
+      // Behind f2 on the diagonal of Black's bishop on h4 (phase 5: 24 counts 19).
+      {"k7/8/8/8/7b/8/5P2/4QK2 w - - 0 1", kWeakQueenPieceEg, 24, -19},
+      // The bishop on d3 sees b5 and, past e4, f5 (phase 1: 24 counts 23 each).
+      {"4k3/8/8/1p3p2/4P3/3B4/8/4K3 w - - 0 1", kBishopXRayPawnsEg, 24, -46},
+      // The rook on e1 stopped by e4 on the file of Black's king (phase 2: 24 counts 2); from
+      // a1, not.
+      {"4k3/8/8/8/4P3/8/8/4R1K1 w - - 0 1", kRookOnKingRingMg, 24, 2},
+      {"4k3/8/8/8/4P3/8/8/R5K1 w - - 0 1", kRookOnKingRingMg, 24, 0},
+      // The bishop on b2 would see g7 past the knight on d4; a pawn there stops it.
+      {"6k1/8/8/8/3N4/8/1B6/6K1 w - - 0 1", kBishopOnKingRingMg, 24, 2},
+      {"6k1/8/8/8/3P4/8/1B6/6K1 w - - 0 1", kBishopOnKingRingMg, 24, 0},
+      // The queen on d6, where f7 can never attack it (phase 4: 24 counts 20); e7 attacks it.
+      {"4k3/5p2/3Q4/8/8/8/8/4K3 w - - 0 1", kQueenInfiltrationEg, 24, 20},
+      {"4k3/4p3/3Q4/8/8/8/8/4K3 w - - 0 1", kQueenInfiltrationEg, 24, 0},
+  };
+  for (const Case& c : cases) EXPECT_EQ(TermIn(c.fen, c.param, c.value), c.expected) << c.fen;
+}
+
 }  // namespace
 }  // namespace tumen::shatar

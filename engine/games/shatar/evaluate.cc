@@ -175,6 +175,32 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"WinnableAlmostUnwinnable", 0, -60, 100, 4},
       {"WinnableBase", 0, -300, 100, 6},
       {"WinnableMgOffset", 0, -100, 100, 4},
+      {"KnightPawnsMg", 0, -20, 20, 1},
+      {"KnightPawnsEg", 0, -20, 20, 1},
+      {"RookPawnsMg", 0, -20, 20, 1},
+      {"RookPawnsEg", 0, -20, 20, 1},
+      {"RookPairMg", 0, -60, 60, 3},
+      {"RookPairEg", 0, -60, 60, 3},
+      {"PassedRank2Mg", 0, -60, 60, 3},
+      {"PassedRank2Eg", 0, -60, 60, 3},
+      {"PassedRank3Mg", 0, -60, 60, 3},
+      {"PassedRank3Eg", 0, -60, 60, 3},
+      {"PassedRank4Mg", 0, -60, 60, 3},
+      {"PassedRank4Eg", 0, -60, 60, 3},
+      {"PassedRank5Mg", 0, -80, 80, 4},
+      {"PassedRank5Eg", 0, -80, 80, 4},
+      {"PassedRank6Mg", 0, -100, 100, 5},
+      {"PassedRank6Eg", 0, -100, 100, 5},
+      {"PassedRank7Mg", 0, -100, 100, 5},
+      {"PassedRank7Eg", 0, -100, 100, 5},
+      {"WeakQueenPieceMg", 0, 0, 100, 4},
+      {"WeakQueenPieceEg", 0, 0, 100, 4},
+      {"BishopXRayPawnsMg", 0, 0, 20, 1},
+      {"BishopXRayPawnsEg", 0, 0, 20, 1},
+      {"RookOnKingRingMg", 0, 0, 60, 3},
+      {"BishopOnKingRingMg", 0, 0, 60, 3},
+      {"QueenInfiltrationMg", 0, -40, 40, 2},
+      {"QueenInfiltrationEg", 0, -40, 40, 2},
   };
   static const std::vector<ParamSpec> with_pst = [] {
     // Names such as PstKnightMgFileAH and PstKingEgRank1, kept alive for the specs' pointers.
@@ -246,16 +272,20 @@ Bitboard PawnAttackSpan(Color c, Bitboard pawns) {
                      : ((pawns & ~kFileA) >> 9) | ((pawns & ~kFileH) >> 7);
 }
 
+// The squares the pawns of `c` attack now or can attack after advancing: every square they
+// step through, then its diagonal neighbours ahead.
+Bitboard PawnAttackSpanEver(const Position& pos, Color c) {
+  Bitboard path = pos.attacking_pawns(c);
+  for (int i = 0; i < 6; ++i) path |= c == kWhite ? path << 8 : path >> 8;
+  return PawnAttackSpan(c, path);
+}
+
 // The outposts of `us`: squares on its fourth to sixth ranks that one of its pawns guards and
-// that no enemy pawn can attack, now or after advancing.
-Bitboard Outposts(const Position& pos, Color us) {
-  const Color them = ~us;
-  // Every square an enemy pawn steps through, then their neighbours: the pawns' attack span.
-  Bitboard path = pos.attacking_pawns(them);
-  for (int i = 0; i < 6; ++i) path |= us == kWhite ? path >> 8 : path << 8;
-  const Bitboard span = PawnAttackSpan(them, path);
+// that no enemy pawn can attack, now or after advancing (outside `their_pawn_span`, the enemy's
+// PawnAttackSpanEver).
+Bitboard Outposts(const Position& pos, Color us, Bitboard their_pawn_span) {
   const Bitboard ranks = us == kWhite ? kRank4 | kRank5 | kRank6 : kRank3 | kRank4 | kRank5;
-  return ranks & PawnAttackSpan(us, pos.attacking_pawns(us)) & ~span;
+  return ranks & PawnAttackSpan(us, pos.attacking_pawns(us)) & ~their_pawn_span;
 }
 
 // The pieces other than pawns and kings, with their value and mobility weights.
@@ -398,7 +428,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   const Square their_king = pos.king_square(them);
   const Bitboard king_zone = KingAttacks(their_king) | SquareBB(their_king);
   const Square our_king = pos.king_square(us);
-  const Bitboard outposts = Outposts(pos, us);
+  const Bitboard their_pawn_span = PawnAttackSpanEver(pos, them);
+  const Bitboard outposts = Outposts(pos, us, their_pawn_span);
   const Bitboard our_pawns = pos.pieces(us, kPawn), their_pawns = pos.pieces(them, kPawn);
   const Bitboard defended_by_pawns = PawnAttackSpan(us, pos.attacking_pawns(us));
   // Our pawns that cannot step: the square in front is taken.
@@ -431,6 +462,10 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       }
       if (t.type == kBishop) {
         s.Add(p[kBishopCentreMg] * Centrality(sq), 0);
+        const int xray_pawns = PopCount(AttacksOf(kBishop, sq, 0) & their_pawns);
+        s.Add(-p[kBishopXRayPawnsMg] * xray_pawns, -p[kBishopXRayPawnsEg] * xray_pawns);
+        if (!(attacks & king_zone) && (AttacksOf(kBishop, sq, pos.pieces(kPawn)) & king_zone))
+          s.Add(p[kBishopOnKingRingMg], 0);
         if (outposts & SquareBB(sq)) s.Add(p[kBishopOutpostMg], p[kBishopOutpostEg]);
         if (MoreThanOne(AttacksOf(kBishop, sq, pos.pieces(kPawn)) & kCentre))
           s.Add(p[kBishopLongDiagonalMg], p[kBishopLongDiagonalEg]);
@@ -461,12 +496,35 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
         if (mobility <= kLowMobilityMoves && (king_file < 4) == (FileOf(sq) < king_file))
           s.Add(-p[kTrappedRookMg], -p[kTrappedRookEg]);
         if (RelativeRank(us, sq) == 6) s.Add(0, p[kRookSeventhEg]);
+        if (!(attacks & king_zone) && (FileMask(FileOf(sq)) & king_zone))
+          s.Add(p[kRookOnKingRingMg], 0);
         if (FileMask(FileOf(sq)) & (pos.pieces(them, kQueen) | pos.pieces(them, kBers)))
           s.Add(p[kRookOnQueenFileMg], p[kRookOnQueenFileEg]);
+      }
+      if (t.type == kQueen || t.type == kBers) {
+        // An enemy slider behind a single unit of either side: the queen piece is pinned, or a
+        // discovered attack on it waits.
+        const auto xrayed_by = [&](PieceType slider) {
+          const Bitboard lines = AttacksOf(slider, sq, occupied);
+          const Bitboard behind = AttacksOf(slider, sq, occupied & ~lines) & ~lines;
+          return (behind & pos.pieces(them, slider)) != 0;
+        };
+        if (xrayed_by(kRook) || xrayed_by(kBishop))
+          s.Add(-p[kWeakQueenPieceMg], -p[kWeakQueenPieceEg]);
+        if (RelativeRank(us, sq) >= 4 && !(their_pawn_span & SquareBB(sq)))
+          s.Add(p[kQueenInfiltrationMg], p[kQueenInfiltrationEg]);
       }
     }
   }
   if (MoreThanOne(pos.pieces(us, kBishop))) s.Add(p[kBishopPairMg], p[kBishopPairEg]);
+  {
+    const int pawns = PopCount(our_pawns);
+    const int knights = PopCount(pos.pieces(us, kKnight));
+    const int rooks = PopCount(pos.pieces(us, kRook));
+    s.Add(p[kKnightPawnsMg] * knights * (pawns - 5), p[kKnightPawnsEg] * knights * (pawns - 5));
+    s.Add(p[kRookPawnsMg] * rooks * (5 - pawns), p[kRookPawnsEg] * rooks * (5 - pawns));
+    if (rooks >= 2) s.Add(-p[kRookPairMg], -p[kRookPairEg]);
+  }
 
   // Pawns. Under folk promotion a waiting pawn (on its last rank, or stepped back once; see
   // position.h) is scored as a passed pawn on its rank: well above a pawn, below the bers it
@@ -520,6 +578,7 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
       const int r = rank - 1;  // 0..5
       attacks_out.passed_pawns |= SquareBB(sq);
       s.Add(p[kPassedPawnMg] * r * r / 4, p[kPassedPawnEg] * r * r / 4);
+      if (rank <= 6) s.Add(p[kPassedRank2Mg + 2 * r], p[kPassedRank2Eg + 2 * r]);
       const int from_edge = std::min(FileOf(sq), 7 - FileOf(sq));
       s.Add(-p[kPassedFileMg] * from_edge, -p[kPassedFileEg] * from_edge);
       // From the fourth rank on: the square in front decides how soon it can run. In the

@@ -207,6 +207,37 @@ enum EvalParam : int {
   kWinnableAlmostUnwinnable,
   kWinnableBase,
   kWinnableMgOffset,
+  // Material imbalance (Kaufman's, which Stockfish's quadratic tables follow): a knight gains
+  // and a rook loses with each pawn of its own side, and a second rook adds less than the first.
+  kKnightPawnsMg,  // per knight, per pawn of ours more than five
+  kKnightPawnsEg,
+  kRookPawnsMg,  // per rook, per pawn of ours fewer than five
+  kRookPawnsEg,
+  kRookPairMg,  // two rooks or more, once
+  kRookPairEg,
+  // A passed pawn by its relative rank (second to seventh), on top of PassedPawn's square of
+  // the rank: Stockfish's PassedRank table.
+  kPassedRank2Mg,
+  kPassedRank2Eg,
+  kPassedRank3Mg,
+  kPassedRank3Eg,
+  kPassedRank4Mg,
+  kPassedRank4Eg,
+  kPassedRank5Mg,
+  kPassedRank5Eg,
+  kPassedRank6Mg,
+  kPassedRank6Eg,
+  kPassedRank7Mg,
+  kPassedRank7Eg,
+  // More of Stockfish's piece terms.
+  kWeakQueenPieceMg,  // our queen piece in line with an enemy rook or bishop, one unit between
+  kWeakQueenPieceEg,
+  kBishopXRayPawnsMg,  // per enemy pawn on the bishop's diagonals, whatever stands between
+  kBishopXRayPawnsEg,
+  kRookOnKingRingMg,     // a rook that would attack the enemy king's zone were only pawns there
+  kBishopOnKingRingMg,   // the same for a bishop that does not attack the zone already
+  kQueenInfiltrationMg,  // our queen piece in the enemy half, where no enemy pawn can attack it
+  kQueenInfiltrationEg,
   // Piece-square terms (PstIndex below): the rest of the enum.
   kPstFirst,
 };
