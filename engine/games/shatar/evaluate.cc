@@ -174,7 +174,7 @@ const std::vector<ParamSpec>& ShatarEvalSpecs() {
       {"WinnablePawnEnding", 0, -60, 100, 4},
       {"WinnableAlmostUnwinnable", 0, -60, 100, 4},
       {"WinnableBase", 0, -300, 100, 6},
-      {"WinnableMgOffset", 0, -100, 100, 4},
+      {"WinnableMgOffset", 50, -100, 100, 4},
       {"KnightPawnsMg", 0, -20, 20, 1},
       {"KnightPawnsEg", 0, -20, 20, 1},
       {"RookPawnsMg", 0, -20, 20, 1},

@@ -197,7 +197,8 @@ enum EvalParam : int {
   // both flanks, a king past the middle, a pawn ending, an almost unwinnable position (kings
   // not outflanking, pawns on one flank) and a base, shifts the endgame score by up to its own
   // size towards the side ahead (positive) or towards a draw (negative, at most to 0), and the
-  // middlegame score towards a draw by what the complexity plus an offset falls below 0.
+  // middlegame score towards a draw by what the complexity plus an offset (Stockfish's 50 by
+  // default) falls below 0.
   kWinnablePassed,
   kWinnablePawns,
   kWinnableOutflanking,
