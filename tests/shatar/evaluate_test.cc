@@ -1,6 +1,11 @@
 // Terms of the 8x8 family's evaluation checked against values worked out by hand.
 #include "engine/games/shatar/evaluate.h"
 
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
 #include "gtest/gtest.h"
 #include "tests/shatar/test_game.h"
 
@@ -510,6 +515,46 @@ TEST(Evaluation, ImbalancePassedRankAndQueenPieceTermsWorkedOutByHand) {
       {"4k3/4p3/3Q4/8/8/8/8/4K3 w - - 0 1", kQueenInfiltrationEg, 24, 0},
   };
   for (const Case& c : cases) EXPECT_EQ(TermIn(c.fen, c.param, c.value), c.expected) << c.fen;
+}
+
+// The pawn structure's terms come from a cache per thread, keyed by the pawn sets and the
+// weights' version. A random game is played twice: the first time each position is scored
+// with weights A, and with weights B from scratch (a copy of B whose version is new at every
+// position, which no entry can match); the second time with B, which finds the cache warm,
+// full of A's entries and its own from the positions before. Both B scores must agree.
+TEST(Evaluation, ThePawnStructureCacheNeverChangesAScore) {
+  for (const char* variant : {"shatar-traditional", "chess", "shatar-folk"}) {
+    ParamValues a(&ShatarEvalSpecs());
+    ParamValues b = a;
+    b[kPawnMg] += 7;
+    b[kPassedPawnEg] += 9;
+    b[kIsolatedPawnMg] += 5;
+    const auto play = [&](const std::function<void(const Position&)>& score) {
+      std::mt19937 rng(20261207);
+      TestGame game(variant);
+      for (int ply = 0; ply < 300; ++ply) {
+        score(game.pos());
+        const std::vector<std::string> moves = game.Moves();
+        if (moves.empty()) break;
+        game.Play({moves[rng() % moves.size()].c_str()});
+      }
+    };
+    std::vector<int> from_scratch;
+    play([&](const Position& pos) {
+      Evaluate(pos, a);
+      ParamValues fresh = b;
+      fresh[kPawnMg] = b[kPawnMg];  // the same values under a new version
+      from_scratch.push_back(Evaluate(pos, fresh));
+    });
+    size_t i = 0;
+    play([&](const Position& pos) {
+      ASSERT_LT(i, from_scratch.size());
+      EXPECT_EQ(Evaluate(pos, b), from_scratch[i]) << variant << " ply " << i << " " << pos.Fen();
+      ++i;
+    });
+    EXPECT_EQ(i, from_scratch.size());
+    EXPECT_GT(i, 100u) << variant;
+  }
 }
 
 }  // namespace

@@ -4,8 +4,10 @@
 #include <bit>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/core/prng.h"
 
 namespace tumen::shatar {
 
@@ -417,8 +419,110 @@ struct Attacks {
   int king_attackers = 0, king_attack_units = 0;
 };
 
+// What the pawns of `us` score by themselves: the terms that depend on the two pawn sets alone
+// (and on which waiting pawns have stepped back), cached per pawn structure (PawnStructureOf).
+// `span_ever` must already hold both sides' PawnAttackSpanEver.
+struct PawnSide {
+  Score score;
+  Bitboard passed = 0;     // the side's passed pawns
+  Bitboard span_ever = 0;  // PawnAttackSpanEver of the side
+  Bitboard outposts = 0;   // Outposts of the side
+};
+
+void EvaluatePawns(const Position& pos, Color us, const ParamValues& p, const PstTable& pst,
+                   Bitboard their_span_ever, PawnSide& out) {
+  const Color them = ~us;
+  Score s;
+  const Bitboard our_pawns = pos.pieces(us, kPawn), their_pawns = pos.pieces(them, kPawn);
+  const Bitboard their_pawn_attacks = PawnAttackSpan(them, their_pawns);
+  out.passed = 0;
+  out.outposts = Outposts(pos, us, their_span_ever);
+  // Under folk promotion a waiting pawn (on its last rank, or stepped back once; see
+  // position.h) is scored as a passed pawn on its rank: well above a pawn, below the bers it
+  // will become, which is about right for a piece two or three moves from promoting.
+  for (Bitboard b = our_pawns; b;) {
+    const Square sq = PopLowestBit(b);
+    const int rank = RelativeRank(us, sq);
+    s.Add(p[kPawnMg] + p[kPawnAdvanceMg] * (rank - 1), p[kPawnEg] + p[kPawnAdvanceEg] * (rank - 1));
+    s.Add(pst.by[kPawn][us][sq]);
+    // Connected: defended by a pawn, or beside one (a phalanx, worth half as much again).
+    const Bitboard rank_mask = 0xFFull << (8 * RankOf(sq));
+    const bool phalanx = masks.adjacent_files[FileOf(sq)] & rank_mask & our_pawns;
+    const bool opposed = masks.forward_file[us][sq] & their_pawns;
+    // Our pawns that defend this one, and the enemy pawns that attack it.
+    const Bitboard support = PawnAttacks(them, sq) & pos.attacking_pawns(us);
+    const Bitboard levers = PawnAttacks(us, sq) & pos.attacking_pawns(them);
+    if (phalanx || support) {
+      const int weight = rank * (phalanx ? 3 : 2);  // rank 1 .. 6 (waiting pawns: 7)
+      s.Add(p[kConnectedPawnMg] * weight / 2, p[kConnectedPawnEg] * weight / 2);
+      if (opposed) s.Add(-p[kConnectedOpposedMg] * rank, -p[kConnectedOpposedEg] * rank);
+      const int supporters = PopCount(support);
+      s.Add(p[kPawnSupportMg] * supporters, p[kPawnSupportEg] * supporters);
+    } else if (MoreThanOne(levers)) {
+      s.Add(-p[kWeakLeverMg], -p[kWeakLeverEg]);
+    }
+    if (masks.forward_file[us][sq] & our_pawns) s.Add(-p[kDoubledPawnMg], -p[kDoubledPawnEg]);
+    bool weak = false;  // isolated or backward
+    if (!(masks.adjacent_files[FileOf(sq)] & our_pawns)) {
+      s.Add(-p[kIsolatedPawnMg], -p[kIsolatedPawnEg]);
+      // Doubled behind, and no enemy pawn beside to trade it off against.
+      if (opposed && (masks.forward_file[them][sq] & our_pawns) &&
+          !(masks.adjacent_files[FileOf(sq)] & their_pawns))
+        s.Add(-p[kDoubledIsolatedMg], -p[kDoubledIsolatedEg]);
+      weak = true;
+    } else if (rank <= 6 &&
+               !(masks.adjacent_files[FileOf(sq)] & our_pawns & ~masks.passed_span[us][sq]) &&
+               (their_pawn_attacks & SquareBB(Forward(us, sq)))) {
+      // Backward: every neighbour has gone ahead, and stepping up would lose the pawn.
+      s.Add(-p[kBackwardPawnMg], -p[kBackwardPawnEg]);
+      weak = true;
+    }
+    // Unopposed, a weak pawn is open to the enemy's rooks along its file.
+    if (weak && !opposed) s.Add(-p[kWeakUnopposedPawnMg], -p[kWeakUnopposedPawnEg]);
+    if ((rank == 4 || rank == 5) && (their_pawns & SquareBB(Forward(us, sq))))
+      s.Add(-p[kBlockedPawnMg], -p[kBlockedPawnEg]);
+    const Bitboard front_span = masks.passed_span[us][sq];
+    if (!(front_span & their_pawns)) {
+      const int r = rank - 1;  // 0..5
+      out.passed |= SquareBB(sq);
+      s.Add(p[kPassedPawnMg] * r * r / 4, p[kPassedPawnEg] * r * r / 4);
+      if (rank <= 6) s.Add(p[kPassedRank2Mg + 2 * r], p[kPassedRank2Eg + 2 * r]);
+      const int from_edge = std::min(FileOf(sq), 7 - FileOf(sq));
+      s.Add(-p[kPassedFileMg] * from_edge, -p[kPassedFileEg] * from_edge);
+    }
+  }
+  out.score = s;
+}
+
+// The pawn structure's terms for both sides, from a small table per search thread: an entry
+// keeps the pawn sets and the version of the weights it was computed from, so a hit is exact.
+// Search revisits few pawn structures, so nearly every evaluation hits.
+struct PawnStructure {
+  Bitboard pawns[2] = {0, 0};
+  Bitboard stepped = 0;
+  uint64_t version = 0;  // of the weights; 0: never computed
+  PawnSide side[2];
+};
+constexpr size_t kPawnStructureEntries = 1 << 13;
+
+const PawnStructure& PawnStructureOf(const Position& pos, const ParamValues& p,
+                                     const PstTable& pst) {
+  thread_local std::vector<PawnStructure> table(kPawnStructureEntries);
+  const Bitboard white = pos.pieces(kWhite, kPawn), black = pos.pieces(kBlack, kPawn);
+  const Bitboard stepped = pos.folk_stepped();
+  PawnStructure& e = table[MixSeed(white, black ^ stepped) & (kPawnStructureEntries - 1)];
+  if (e.version == p.version() && e.pawns[kWhite] == white && e.pawns[kBlack] == black &&
+      e.stepped == stepped)
+    return e;
+  e.pawns[kWhite] = white, e.pawns[kBlack] = black, e.stepped = stepped;
+  for (Color c : {kWhite, kBlack}) e.side[c].span_ever = PawnAttackSpanEver(pos, c);
+  for (Color c : {kWhite, kBlack}) EvaluatePawns(pos, c, p, pst, e.side[~c].span_ever, e.side[c]);
+  e.version = p.version();
+  return e;
+}
+
 Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const PstTable& pst,
-                   int& phase, Attacks& attacks_out) {
+                   const PawnStructure& structure, int& phase, Attacks& attacks_out) {
   const Color them = ~us;
   Score s;
   const Bitboard occupied = pos.pieces();
@@ -428,8 +532,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   const Square their_king = pos.king_square(them);
   const Bitboard king_zone = KingAttacks(their_king) | SquareBB(their_king);
   const Square our_king = pos.king_square(us);
-  const Bitboard their_pawn_span = PawnAttackSpanEver(pos, them);
-  const Bitboard outposts = Outposts(pos, us, their_pawn_span);
+  const Bitboard their_pawn_span = structure.side[them].span_ever;
+  const Bitboard outposts = structure.side[us].outposts;
   const Bitboard our_pawns = pos.pieces(us, kPawn), their_pawns = pos.pieces(them, kPawn);
   const Bitboard defended_by_pawns = PawnAttackSpan(us, pos.attacking_pawns(us));
   // Our pawns that cannot step: the square in front is taken.
@@ -526,71 +630,28 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
     if (rooks >= 2) s.Add(-p[kRookPairMg], -p[kRookPairEg]);
   }
 
-  // Pawns. Under folk promotion a waiting pawn (on its last rank, or stepped back once; see
-  // position.h) is scored as a passed pawn on its rank: well above a pawn, below the bers it
-  // will become, which is about right for a piece two or three moves from promoting.
+  // Pawns: the terms of the pawn structure alone come from the cache (EvaluatePawns); those
+  // that depend on the kings and the other pieces are worked out here.
+  const PawnSide& our_structure = structure.side[us];
+  s.Add(our_structure.score);
+  attacks_out.passed_pawns = our_structure.passed;
   int nearest_pawn = 0;  // king steps from our king to our nearest pawn; 0 without pawns
   for (Bitboard b = our_pawns; b;) {
+    const int distance = Distance(PopLowestBit(b), our_king);
+    if (nearest_pawn == 0 || distance < nearest_pawn) nearest_pawn = distance;
+  }
+  for (Bitboard b = our_structure.passed; b;) {
     const Square sq = PopLowestBit(b);
     const int rank = RelativeRank(us, sq);
-    s.Add(p[kPawnMg] + p[kPawnAdvanceMg] * (rank - 1), p[kPawnEg] + p[kPawnAdvanceEg] * (rank - 1));
-    s.Add(pst.by[kPawn][us][sq]);
-    // Connected: defended by a pawn, or beside one (a phalanx, worth half as much again).
-    const Bitboard rank_mask = 0xFFull << (8 * RankOf(sq));
-    const bool phalanx = masks.adjacent_files[FileOf(sq)] & rank_mask & our_pawns;
-    const bool opposed = masks.forward_file[us][sq] & their_pawns;
-    // Our pawns that defend this one, and the enemy pawns that attack it.
-    const Bitboard support = PawnAttacks(them, sq) & pos.attacking_pawns(us);
-    const Bitboard levers = PawnAttacks(us, sq) & pos.attacking_pawns(them);
-    if (phalanx || support) {
-      const int weight = rank * (phalanx ? 3 : 2);  // rank 1 .. 6 (waiting pawns: 7)
-      s.Add(p[kConnectedPawnMg] * weight / 2, p[kConnectedPawnEg] * weight / 2);
-      if (opposed) s.Add(-p[kConnectedOpposedMg] * rank, -p[kConnectedOpposedEg] * rank);
-      const int supporters = PopCount(support);
-      s.Add(p[kPawnSupportMg] * supporters, p[kPawnSupportEg] * supporters);
-    } else if (MoreThanOne(levers)) {
-      s.Add(-p[kWeakLeverMg], -p[kWeakLeverEg]);
-    }
-    if (masks.forward_file[us][sq] & our_pawns) s.Add(-p[kDoubledPawnMg], -p[kDoubledPawnEg]);
-    bool weak = false;  // isolated or backward
-    if (!(masks.adjacent_files[FileOf(sq)] & our_pawns)) {
-      s.Add(-p[kIsolatedPawnMg], -p[kIsolatedPawnEg]);
-      // Doubled behind, and no enemy pawn beside to trade it off against.
-      if (opposed && (masks.forward_file[them][sq] & our_pawns) &&
-          !(masks.adjacent_files[FileOf(sq)] & their_pawns))
-        s.Add(-p[kDoubledIsolatedMg], -p[kDoubledIsolatedEg]);
-      weak = true;
-    } else if (rank <= 6 &&
-               !(masks.adjacent_files[FileOf(sq)] & our_pawns & ~masks.passed_span[us][sq]) &&
-               (their_pawn_attacks & SquareBB(Forward(us, sq)))) {
-      // Backward: every neighbour has gone ahead, and stepping up would lose the pawn.
-      s.Add(-p[kBackwardPawnMg], -p[kBackwardPawnEg]);
-      weak = true;
-    }
-    // Unopposed, a weak pawn is open to the enemy's rooks along its file.
-    if (weak && !opposed) s.Add(-p[kWeakUnopposedPawnMg], -p[kWeakUnopposedPawnEg]);
-    if ((rank == 4 || rank == 5) && (their_pawns & SquareBB(Forward(us, sq))))
-      s.Add(-p[kBlockedPawnMg], -p[kBlockedPawnEg]);
-    const int distance = Distance(sq, our_king);
-    if (nearest_pawn == 0 || distance < nearest_pawn) nearest_pawn = distance;
-    const Bitboard front_span = masks.passed_span[us][sq];
-    if (!(front_span & their_pawns)) {
-      const int r = rank - 1;  // 0..5
-      attacks_out.passed_pawns |= SquareBB(sq);
-      s.Add(p[kPassedPawnMg] * r * r / 4, p[kPassedPawnEg] * r * r / 4);
-      if (rank <= 6) s.Add(p[kPassedRank2Mg + 2 * r], p[kPassedRank2Eg + 2 * r]);
-      const int from_edge = std::min(FileOf(sq), 7 - FileOf(sq));
-      s.Add(-p[kPassedFileMg] * from_edge, -p[kPassedFileEg] * from_edge);
-      // From the fourth rank on: the square in front decides how soon it can run. In the
-      // endgame the enemy king near that square stops the pawn and ours escorts it.
-      if (r >= 2 && rank <= 6) {
-        const int w = r - 1;  // 1 .. 4
-        const Square front = Forward(us, sq);
-        s.Add(0, w * p[kPassedKingEg] *
-                     (5 * Distance(front, pos.king_square(them)) - 2 * Distance(front, our_king)) /
-                     4);
-        if (!(occupied & SquareBB(front))) s.Add(w * p[kPassedFreeMg], w * p[kPassedFreeEg]);
-      }
+    // From the fourth rank on: the square in front decides how soon it can run. In the
+    // endgame the enemy king near that square stops the pawn and ours escorts it.
+    if (rank >= 3 && rank <= 6) {
+      const int w = rank - 2;  // 1 .. 4
+      const Square front = Forward(us, sq);
+      s.Add(0, w * p[kPassedKingEg] *
+                   (5 * Distance(front, pos.king_square(them)) - 2 * Distance(front, our_king)) /
+                   4);
+      if (!(occupied & SquareBB(front))) s.Add(w * p[kPassedFreeMg], w * p[kPassedFreeEg]);
     }
   }
   // Space: the squares of the four central files on our second to fourth ranks that no pawn of
@@ -811,8 +872,9 @@ int Evaluate(const Position& pos, const ParamValues& params) {
   int phase = 0;
   Attacks attacks[2];
   const PstTable& pst = PstTableOf(params);
-  const Score white = EvaluateSide(pos, kWhite, params, pst, phase, attacks[kWhite]);
-  const Score black = EvaluateSide(pos, kBlack, params, pst, phase, attacks[kBlack]);
+  const PawnStructure& structure = PawnStructureOf(pos, params, pst);
+  const Score white = EvaluateSide(pos, kWhite, params, pst, structure, phase, attacks[kWhite]);
+  const Score black = EvaluateSide(pos, kBlack, params, pst, structure, phase, attacks[kBlack]);
   const Score white_threats = Threats(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
   const Score black_threats = Threats(pos, kBlack, attacks[kBlack], attacks[kWhite], params);
   const Score white_king = KingDanger(pos, kWhite, attacks[kWhite], attacks[kBlack], params);
