@@ -693,7 +693,7 @@ class Search {
         deferred[deferred_count++] = i;
         continue;
       }
-      if (depth > 1) tt_->Prefetch(G::Key(pos));  // the child probes the table first
+      tt_->Prefetch(G::Key(pos));  // the child probes the table first
       const bool gives_check = G::InCheck(pos);
       const int new_depth =
           depth - 1 + (ply < 2 * kMaxPly / 3 ? std::min(1, extension + (gives_check ? 1 : 0)) : 0);
@@ -831,6 +831,7 @@ class Search {
         continue;
       w.moved[ply] = G::HistoryIndex(pos, m);  // an evasion's continuation below
       G::DoMove(pos, m, w.states[ply]);
+      tt_->Prefetch(G::Key(pos));
       const int value = -Quiescence(w, -beta, -alpha, ply + 1, false);
       G::UndoMove(pos, m);
       if (stop_.load(std::memory_order_relaxed)) return 0;
