@@ -316,6 +316,14 @@ struct Score {
   void Add(const Score& o) { mg += o.mg, eg += o.eg; }
 };
 
+// Whether any weight from `first` to `last` is not 0: terms a variant leaves at 0 are not worked
+// out, so that they cost it no speed.
+bool AnyWeight(const ParamValues& p, EvalParam first, EvalParam last) {
+  for (int i = first; i <= last; ++i)
+    if (p[i] != 0) return true;
+  return false;
+}
+
 // The king shelter and pawn storm of `us` (kShelterNoneMg to kBlockedStormEg).
 Score ShelterAndStorm(const Position& pos, Color us, Bitboard their_pawn_attacks,
                       const ParamValues& p) {
@@ -419,9 +427,9 @@ struct Attacks {
   int king_attackers = 0, king_attack_units = 0;
 };
 
-// What the pawns of `us` score by themselves: the terms that depend on the two pawn sets alone
-// (and on which waiting pawns have stepped back), cached per pawn structure (PawnStructureOf).
-// `span_ever` must already hold both sides' PawnAttackSpanEver.
+// What the pawns of one side score by themselves: the terms that depend on the two pawn sets
+// alone (and on which waiting pawns have stepped back), cached per pawn structure
+// (PawnStructureOf).
 struct PawnSide {
   Score score;
   Bitboard passed = 0;     // the side's passed pawns
@@ -429,6 +437,7 @@ struct PawnSide {
   Bitboard outposts = 0;   // Outposts of the side
 };
 
+// Fills `out` for `us`; `their_span_ever` is the enemy's PawnAttackSpanEver.
 void EvaluatePawns(const Position& pos, Color us, const ParamValues& p, const PstTable& pst,
                    Bitboard their_span_ever, PawnSide& out) {
   const Color them = ~us;
@@ -613,7 +622,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
           const Bitboard behind = AttacksOf(slider, sq, occupied & ~lines) & ~lines;
           return (behind & pos.pieces(them, slider)) != 0;
         };
-        if (xrayed_by(kRook) || xrayed_by(kBishop))
+        if (AnyWeight(p, kWeakQueenPieceMg, kWeakQueenPieceEg) &&
+            (xrayed_by(kRook) || xrayed_by(kBishop)))
           s.Add(-p[kWeakQueenPieceMg], -p[kWeakQueenPieceEg]);
         if (RelativeRank(us, sq) >= 4 && !(their_pawn_span & SquareBB(sq)))
           s.Add(p[kQueenInfiltrationMg], p[kQueenInfiltrationEg]);
@@ -671,7 +681,8 @@ Score EvaluateSide(const Position& pos, Color us, const ParamValues& p, const Ps
   const Bitboard around = KingAttacks(our_king) | SquareBB(our_king);
   const Bitboard shelter = (us == kWhite ? around << 8 : around >> 8) | around;
   s.Add(p[kKingShelterMg] * PopCount(shelter & our_pawns), 0);
-  s.Add(ShelterAndStorm(pos, us, their_pawn_attacks, p));
+  if (AnyWeight(p, kShelterNoneMg, kBlockedStormEg))
+    s.Add(ShelterAndStorm(pos, us, their_pawn_attacks, p));
   s.Add(0, p[kKingCentreEg] * Centrality(our_king));
   s.Add(0, -p[kKingPawnDistanceEg] * nearest_pawn);
   if (!(masks.king_flank[FileOf(our_king)] & pos.pieces(kPawn)))
@@ -886,7 +897,9 @@ int Evaluate(const Position& pos, const ParamValues& params) {
            black_king.mg + white_passed.mg - black_passed.mg;
   int eg = white.eg - black.eg + white_threats.eg - black_threats.eg + white_king.eg -
            black_king.eg + white_passed.eg - black_passed.eg;
-  AdjustWinnable(pos, attacks[kWhite].passed_pawns | attacks[kBlack].passed_pawns, params, mg, eg);
+  if (AnyWeight(params, kWinnablePassed, kWinnableBase) || params[kWinnableMgOffset] < 0)
+    AdjustWinnable(pos, attacks[kWhite].passed_pawns | attacks[kBlack].passed_pawns, params, mg,
+                   eg);
   if (eg != 0) {
     const Color strong = eg > 0 ? kWhite : kBlack;
     eg =
