@@ -27,6 +27,18 @@ int TermIn(const char* fen, EvalParam param, int value) {
   return TermOf(game.pos(), param, value);
 }
 
+// A term's value in each chess position: the evaluation's change when only `param` goes from 0
+// to `value`.
+struct TermCase {
+  const char* fen;
+  EvalParam param;
+  int value;
+  int expected;
+};
+void ExpectTerms(const std::vector<TermCase>& cases) {
+  for (const TermCase& c : cases) EXPECT_EQ(TermIn(c.fen, c.param, c.value), c.expected) << c.fen;
+}
+
 TEST(Evaluation, SpaceCountsSafeCentralSquaresBehindThePawns) {
   // Chess with all the pieces: phase 24, so a middlegame term counts in full. White has d4
   // and e4. Its area (c-f files, ranks 2-4): d2 e2 c3 d3 e3 f3 c4 f4 are free and not
@@ -372,100 +384,87 @@ TEST(Evaluation, AWeakUnitOnlyTheQueenDefendsTiesItDown) {
 
 TEST(Evaluation, PawnFlankAndPassedPathTermsWorkedOutByHand) {
   // Phase 0 throughout, so an endgame weight of 10 counts 10.
-  struct Case {
-    const char* fen;
-    EvalParam param;
-    int expected;
-  };
-  const Case cases[] = {
+  ExpectTerms({
       // d4, undefended, is attacked by c5 and e5; c3 defends it.
-      {"4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1", kWeakLeverEg, -10},
-      {"4k3/8/8/2p1p3/3P4/2P5/8/4K3 w - - 0 1", kWeakLeverEg, 0},
+      {"4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1", kWeakLeverEg, 10, -10},
+      {"4k3/8/8/2p1p3/3P4/2P5/8/4K3 w - - 0 1", kWeakLeverEg, 10, 0},
       // d3 is isolated, opposed by d6 and doubled by d2; with a black pawn on e7 beside, not.
-      {"4k3/8/3p4/8/8/3P4/3P4/4K3 w - - 0 1", kDoubledIsolatedEg, -10},
-      {"4k3/4p3/3p4/8/8/3P4/3P4/4K3 w - - 0 1", kDoubledIsolatedEg, 0},
+      {"4k3/8/3p4/8/8/3P4/3P4/4K3 w - - 0 1", kDoubledIsolatedEg, 10, -10},
+      {"4k3/4p3/3p4/8/8/3P4/3P4/4K3 w - - 0 1", kDoubledIsolatedEg, 10, 0},
       // The phalanx d4-e4: d4 (relative rank 3) is opposed by d6.
-      {"4k3/8/3p4/8/3PP3/8/8/4K3 w - - 0 1", kConnectedOpposedEg, -30},
+      {"4k3/8/3p4/8/3PP3/8/8/4K3 w - - 0 1", kConnectedOpposedEg, 10, -30},
       // c3 supports d4; c3 and e3 both do.
-      {"4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", kPawnSupportEg, 10},
-      {"4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1", kPawnSupportEg, 20},
+      {"4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", kPawnSupportEg, 10, 10},
+      {"4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1", kPawnSupportEg, 10, 20},
       // White's king on g1: no pawn on the e to h files. Black's on b8 has a7 and a2 on its
       // flank, and so has White's on b1.
-      {"1k6/p7/8/8/8/8/P7/6K1 w - - 0 1", kPawnlessFlankEg, -10},
-      {"1k6/p7/8/8/8/8/P7/1K6 w - - 0 1", kPawnlessFlankEg, 0},
+      {"1k6/p7/8/8/8/8/P7/6K1 w - - 0 1", kPawnlessFlankEg, 10, -10},
+      {"1k6/p7/8/8/8/8/P7/1K6 w - - 0 1", kPawnlessFlankEg, 10, 0},
       // A passed pawn on the d file stands three files from the edge; on the a file, none.
-      {"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", kPassedFileEg, -30},
-      {"4k3/8/8/8/P7/8/8/4K3 w - - 0 1", kPassedFileEg, 0},
+      {"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", kPassedFileEg, 10, -30},
+      {"4k3/8/8/8/P7/8/8/4K3 w - - 0 1", kPassedFileEg, 10, 0},
       // The passed d5 (weight 2 on its fifth rank): Black's king on e8 guards d7, e7 and d8,
       // so only its next square is safe; from h8 the king guards none of its path.
-      {"4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathStepSafeEg, 20},
-      {"4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathSafeEg, 0},
-      {"7k/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathSafeEg, 20},
+      {"4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathStepSafeEg, 10, 20},
+      {"4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathSafeEg, 10, 0},
+      {"7k/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathSafeEg, 10, 20},
       // White's king on e5 guards d6, the next square.
-      {"7k/8/8/3PK3/8/8/8/8 w - - 0 1", kPassedPathSupportedEg, 20},
-      {"7k/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathSupportedEg, 0},
+      {"7k/8/8/3PK3/8/8/8/8 w - - 0 1", kPassedPathSupportedEg, 10, 20},
+      {"7k/8/8/3P4/8/8/8/4K3 w - - 0 1", kPassedPathSupportedEg, 10, 0},
       // A black rook behind it on its file makes every square of the path unsafe.
-      {"7k/8/8/3P4/8/8/5K2/3r4 w - - 0 1", kPassedPathSafeEg, 0},
-      {"7k/8/8/3P4/8/8/5K2/3r4 w - - 0 1", kPassedPathStepSafeEg, 0},
-  };
-  for (const Case& c : cases) EXPECT_EQ(TermIn(c.fen, c.param, 10), c.expected) << c.fen;
+      {"7k/8/8/3P4/8/8/5K2/3r4 w - - 0 1", kPassedPathSafeEg, 10, 0},
+      {"7k/8/8/3P4/8/8/5K2/3r4 w - - 0 1", kPassedPathStepSafeEg, 10, 0},
+  });
 }
 
 TEST(Evaluation, ShelterStormAndWinnableTermsWorkedOutByHand) {
-  struct Case {
-    const char* fen;
-    EvalParam param;
-    int expected;
-  };
-  const Case cases[] = {
+  ExpectTerms({
       // Every piece on the board (phase 24, a middlegame weight of 10 counts 10). White's king
       // on g1 shelters behind f2 and g2 on their second rank, the h file has no pawn of its
       // own; Black's on g8 behind f7, g7 and h7.
-      {"rnbq1rk1/ppppbppp/5n2/8/8/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kShelterNoneMg, -10},
-      {"rnbq1rk1/ppppbppp/5n2/8/8/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kShelterRank2Mg, -10},
+      {"rnbq1rk1/ppppbppp/5n2/8/8/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kShelterNoneMg, 10, -10},
+      {"rnbq1rk1/ppppbppp/5n2/8/8/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kShelterRank2Mg, 10, -10},
       // g3 on its third rank instead of g2.
-      {"rnbq1rk1/ppppbppp/5n2/8/8/5NP1/PPPPBP2/RNBQ1RK1 w - - 0 1", kShelterRank3Mg, 10},
+      {"rnbq1rk1/ppppbppp/5n2/8/8/5NP1/PPPPBP2/RNBQ1RK1 w - - 0 1", kShelterRank3Mg, 10, 10},
       // Black's h3 storms White's king on the h file. It attacks g2, which shelters no more:
       // White has two files without a pawn. g2 attacks h3 in turn: Black has one.
-      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPP1/RNBQ1RK1 w - - 0 1", kStormRank3Mg, -10},
-      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPP1/RNBQ1RK1 w - - 0 1", kShelterNoneMg, -10},
+      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPP1/RNBQ1RK1 w - - 0 1", kStormRank3Mg, 10, -10},
+      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPP1/RNBQ1RK1 w - - 0 1", kShelterNoneMg, 10, -10},
       // With h2 in front of it, h3 is blocked.
-      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPPP/RNBQ1RK1 w - - 0 1", kBlockedStormMg, -10},
-      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPPP/RNBQ1RK1 w - - 0 1", kStormRank3Mg, 0},
+      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPPP/RNBQ1RK1 w - - 0 1", kBlockedStormMg, 10, -10},
+      {"rnbq1rk1/ppppbpp1/5n2/8/8/5N1p/PPPPBPPP/RNBQ1RK1 w - - 0 1", kStormRank3Mg, 10, 0},
       // A black pawn on h4 storms from White's fourth rank, one on h5 from its fifth.
-      {"rnbq1rk1/ppppbpp1/5n2/8/7p/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kStormRank4Mg, -10},
-      {"rnbq1rk1/ppppbpp1/5n2/7p/8/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kStormRank5Mg, -10},
+      {"rnbq1rk1/ppppbpp1/5n2/8/7p/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kStormRank4Mg, 10, -10},
+      {"rnbq1rk1/ppppbpp1/5n2/7p/8/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1", kStormRank5Mg, 10, -10},
       // Winnable, in pawn endings (phase 0, the endgame score in full): White is a pawn up, so
       // a positive complexity adds to its score and a negative one takes from it.
-      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnablePawns, 10},
-      {"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", kWinnablePawns, -10},
-      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnablePassed, 10},
-      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnablePawnEnding, 10},
-      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableBase, 10},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnablePawns, 10, 10},
+      {"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", kWinnablePawns, 10, -10},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnablePassed, 10, 10},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnablePawnEnding, 10, 10},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableBase, 10, 10},
       // The kings on one file (outflanking -7) and the pawns on one flank: almost unwinnable.
-      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableOutflanking, -70},
-      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableAlmostUnwinnable, -10},
-      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableInfiltration, 0},
-      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableBothFlanks, 0},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableOutflanking, 10, -70},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableAlmostUnwinnable, 10, -10},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableInfiltration, 10, 0},
+      {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kWinnableBothFlanks, 10, 0},
       // Black's king on a3, four files and two ranks from White's: outflanking 2; and past the
       // middle.
-      {"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", kWinnableOutflanking, 20},
-      {"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", kWinnableInfiltration, 10},
-      {"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", kWinnableAlmostUnwinnable, 0},
+      {"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", kWinnableOutflanking, 10, 20},
+      {"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", kWinnableInfiltration, 10, 10},
+      {"8/8/8/8/8/k7/4P3/4K3 w - - 0 1", kWinnableAlmostUnwinnable, 10, 0},
       // Pawns on both flanks. e7 stops d3 and e2 and is stopped by them: no passed pawn.
-      {"4k3/7p/8/8/8/8/P3P3/4K3 w - - 0 1", kWinnableBothFlanks, 10},
-      {"4k3/4p3/8/8/8/3P4/4P3/4K3 w - - 0 1", kWinnablePassed, 0},
+      {"4k3/7p/8/8/8/8/P3P3/4K3 w - - 0 1", kWinnableBothFlanks, 10, 10},
+      {"4k3/4p3/8/8/8/3P4/4P3/4K3 w - - 0 1", kWinnablePassed, 10, 0},
       // Black a pawn up: towards Black.
-      {"4k3/4p3/8/8/8/8/8/4K3 w - - 0 1", kWinnablePawns, -10},
+      {"4k3/4p3/8/8/8/8/8/4K3 w - - 0 1", kWinnablePawns, 10, -10},
       // A knight on the board: no pawn ending.
-      {"4k3/8/8/8/8/8/4P3/4KN2 w - - 0 1", kWinnablePawnEnding, 0},
+      {"4k3/8/8/8/8/8/4P3/4KN2 w - - 0 1", kWinnablePawnEnding, 10, 0},
       // The middlegame score (White a pawn up, every piece on the board) moves towards a draw
       // only by what the complexity plus the offset falls below 0.
-      {"rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kWinnableMgOffset, 0},
-  };
-  for (const Case& c : cases) EXPECT_EQ(TermIn(c.fen, c.param, 10), c.expected) << c.fen;
-  EXPECT_EQ(TermIn("rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kWinnableMgOffset, -10),
-            -10);
+      {"rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kWinnableMgOffset, 10, 0},
+      {"rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kWinnableMgOffset, -10, -10},
+  });
   // However negative the complexity, it takes the endgame score to 0 and no further: the
   // evaluation is then the tempo alone.
   ParamValues params(&ShatarEvalSpecs());
@@ -475,13 +474,7 @@ TEST(Evaluation, ShelterStormAndWinnableTermsWorkedOutByHand) {
 }
 
 TEST(Evaluation, ImbalancePassedRankAndQueenPieceTermsWorkedOutByHand) {
-  struct Case {
-    const char* fen;
-    EvalParam param;
-    int value;
-    int expected;
-  };
-  const Case cases[] = {
+  ExpectTerms({
       // Every piece, Black without its a pawn (phase 24): White's knights count 2 * (8 - 5),
       // Black's 2 * (7 - 5); its rooks 2 * (5 - 8) against 2 * (5 - 7).
       {"rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", kKnightPawnsMg, 10, 20},
@@ -513,8 +506,7 @@ TEST(Evaluation, ImbalancePassedRankAndQueenPieceTermsWorkedOutByHand) {
       // The queen on d6, where f7 can never attack it (phase 4: 24 counts 20); e7 attacks it.
       {"4k3/5p2/3Q4/8/8/8/8/4K3 w - - 0 1", kQueenInfiltrationEg, 24, 20},
       {"4k3/4p3/3Q4/8/8/8/8/4K3 w - - 0 1", kQueenInfiltrationEg, 24, 0},
-  };
-  for (const Case& c : cases) EXPECT_EQ(TermIn(c.fen, c.param, c.value), c.expected) << c.fen;
+  });
 }
 
 // The pawn structure's terms come from a cache per thread, keyed by the pawn sets and the
