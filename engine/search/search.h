@@ -89,7 +89,9 @@ class Search {
     last_report_ = {};
     pondering_.store(limits.ponder, std::memory_order_relaxed);
     start_ = Clock::now();
-    time_.Start(limits, SideToMove(root));
+    time_.Start(
+        limits, SideToMove(root),
+        {Param(kTimeMovesLeft), Param(kTimeIncrementPercent), Param(kTimeIterationPercent)});
     tt_->NewSearch();
     InitReductions();
 

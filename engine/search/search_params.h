@@ -36,6 +36,9 @@ enum SearchParam : int {
   kNullMoveMinDepth,      // the null move is tried from this depth
   kSingularTableDepth,    // the singular test needs a table entry at most this much shallower
   kLmrMinDepth,           // late moves are reduced from this depth
+  kTimeMovesLeft,         // the clock's optimum: the usable time over this many moves ...
+  kTimeIncrementPercent,  // ... plus this percentage of the increment (time_manager.h)
+  kTimeIterationPercent,  // no new iteration after this percentage of the optimum (scaled)
   kSearchParamCount
 };
 
@@ -68,6 +71,9 @@ inline const std::vector<ParamSpec>& SearchSpecs() {
       {"NullMoveMinDepth", 3, 1, 6, 1},
       {"SingularTableDepth", 3, 1, 6, 1},
       {"LmrMinDepth", 3, 1, 6, 1},
+      {"TimeMovesLeft", 22, 8, 40, 2},
+      {"TimeIncrementPercent", 75, 0, 150, 10},
+      {"TimeIterationPercent", 60, 30, 100, 5},
   };
   return specs;
 }

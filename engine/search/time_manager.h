@@ -17,6 +17,13 @@
 
 namespace tumen::search {
 
+// The clock's shares, search parameters (search_params.h) so that a match can try others.
+struct TimePolicy {
+  int moves_left = 22;         // the optimum is this share of the usable clock ...
+  int increment_percent = 75;  // ... plus this much of the increment, net of overhead
+  int iteration_percent = 60;  // no new iteration once this much of the optimum (scaled) passed
+};
+
 class TimeManager {
  public:
   // A new game: the previous move's score no longer applies.
@@ -27,8 +34,9 @@ class TimeManager {
 
   // Sets the budgets of a search for `side` (0 or 1) under `limits`: both 0 (none) without a
   // clock or a move time.
-  void Start(const Limits& limits, int side) {
+  void Start(const Limits& limits, int side, const TimePolicy& policy = {}) {
     optimum_ms_ = maximum_ms_ = 0;
+    iteration_percent_ = policy.iteration_percent;
     adaptive_ = false;
     best_move_changes_ = 0;
     last_best_move_ = 0;
@@ -40,14 +48,16 @@ class TimeManager {
     adaptive_ = true;
     const int64_t time = limits.time_ms[side], inc = limits.inc_ms[side];
     overhead_.SearchStarts(side, time, inc);
-    const int moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 22;
+    const int moves_left =
+        limits.movestogo > 0 ? std::min(limits.movestogo, 40) : std::max(1, policy.moves_left);
     // A tenth of the clock (at most 50 ms) as before line 96, but never less than a few of
     // the largest recent reply costs: that part does not shrink as the clock drains.
     const int64_t reserve =
         std::max(std::min<int64_t>(time / 10, 50), kCushionOverheads * overhead_.worst_ms());
     const int64_t usable = std::max<int64_t>(0, time - reserve);
     const int64_t net_inc = std::max<int64_t>(0, inc - overhead_.typical_ms());
-    optimum_ms_ = std::max<int64_t>(1, usable / moves_left + net_inc * 3 / 4);
+    optimum_ms_ =
+        std::max<int64_t>(1, usable / moves_left + net_inc * policy.increment_percent / 100);
     maximum_ms_ = std::max<int64_t>(1, std::min<int64_t>(usable * 4 / 10, optimum_ms_ * 4));
     optimum_ms_ = std::min(optimum_ms_, maximum_ms_);
   }
@@ -65,8 +75,8 @@ class TimeManager {
     best_move_changes_ /= 2;
     if (depth > 1 && best_move != last_best_move_) best_move_changes_ += 1;
     last_best_move_ = best_move;
-    return elapsed_ms >= double(optimum_ms_ * 6 / 10) * Scale(best_move_changes_,
-                                                               previous_move_score_, score);
+    return elapsed_ms >= double(optimum_ms_ * iteration_percent_ / 100) *
+                             Scale(best_move_changes_, previous_move_score_, score);
   }
 
   // The search's answer, remembered for the next move's `falling` term, and the time it took
@@ -96,6 +106,7 @@ class TimeManager {
  private:
   int64_t optimum_ms_ = 0, maximum_ms_ = 0;
   bool adaptive_ = false;
+  int iteration_percent_ = 60;
   double best_move_changes_ = 0;
   uint16_t last_best_move_ = 0;
   int previous_move_score_ = -kInfiniteScore;

@@ -43,6 +43,22 @@ TEST(TimeManager, ClockGivesAShareOfTheRemainingTimeAndMostOfTheIncrement) {
   EXPECT_LT(tm.optimum_ms(), 1'000 / 22 + 1);
 }
 
+TEST(TimeManager, APolicyMovesTheSharesOfTheClockAndTheIncrement) {
+  TimeManager tm;
+  tm.Start(Clock(10'000, 100), 0, {.moves_left = 16, .increment_percent = 100});
+  EXPECT_EQ(tm.optimum_ms(), (10'000 - 50) / 16 + 100);
+  // The iteration share: a calm search (scale 0.8) stops after 0.8 of that share.
+  tm.Start(Clock(10'000, 100), 0, {.iteration_percent = 100});
+  const int64_t optimum = tm.optimum_ms();
+  EXPECT_FALSE(tm.IterationEnds(int64_t(optimum * 0.75), 7, 0, 1));
+  EXPECT_TRUE(tm.IterationEnds(int64_t(optimum * 0.85), 7, 0, 2));
+  // A move time is kept whatever the policy.
+  Limits fixed;
+  fixed.movetime_ms = 500;
+  tm.Start(fixed, 0, {.moves_left = 8});
+  EXPECT_EQ(tm.optimum_ms(), 500);
+}
+
 TEST(TimeManager, ScaleGrowsWithInstabilityAndAFallingScore) {
   const int none = -kInfiniteScore;
   EXPECT_DOUBLE_EQ(TimeManager::Scale(0, none, 0), 0.8);     // calm, first move
