@@ -160,16 +160,6 @@ class Search {
   static constexpr bool kQuietChecks = requires(const Position& p, Move m) {
     G::MayGiveCheck(p, G::CheckHintsOf(p), m);
   };
-  // The child's table bucket is prefetched before its move where the game can work out the
-  // key after a move (G::KeyAfter): the move itself then hides the memory's latency. Elsewhere
-  // it is prefetched right after the move.
-  static constexpr bool kKeyAfter = requires(const Position& p, Move m) { G::KeyAfter(p, m); };
-  void PrefetchBeforeMove(const Position& pos, Move m) const {
-    if constexpr (kKeyAfter) tt_->Prefetch(G::KeyAfter(pos, m));
-  }
-  void PrefetchAfterMove(const Position& pos) const {
-    if constexpr (!kKeyAfter) tt_->Prefetch(G::Key(pos));
-  }
   struct NoCheckHints {};
   static auto CheckHintsAt(const Position& pos) {
     if constexpr (kQuietChecks)
@@ -698,7 +688,6 @@ class Search {
           return singular_beta;
       }
       w.moved[ply] = history_index;
-      PrefetchBeforeMove(pos, m);  // the child probes the table first
       G::DoMove(pos, m, w.states[ply]);
       if (first_pass && i > 0 && deferred_count < kMaxDeferred &&
           OtherThreadSearching(w, G::Key(pos), ply + 1)) {
@@ -706,7 +695,7 @@ class Search {
         deferred[deferred_count++] = i;
         continue;
       }
-      PrefetchAfterMove(pos);
+      tt_->Prefetch(G::Key(pos));  // the child probes the table first
       const bool gives_check = G::InCheck(pos);
       const int new_depth =
           depth - 1 + (ply < 2 * kMaxPly / 3 ? std::min(1, extension + (gives_check ? 1 : 0)) : 0);
@@ -843,9 +832,8 @@ class Search {
           !SeeGe(pos, m, alpha - static_eval - Param(kQsDeltaMargin) + 1))
         continue;
       w.moved[ply] = G::HistoryIndex(pos, m);  // an evasion's continuation below
-      PrefetchBeforeMove(pos, m);
       G::DoMove(pos, m, w.states[ply]);
-      PrefetchAfterMove(pos);
+      tt_->Prefetch(G::Key(pos));
       const int value = -Quiescence(w, -beta, -alpha, ply + 1, false);
       G::UndoMove(pos, m);
       if (stop_.load(std::memory_order_relaxed)) return 0;

@@ -261,16 +261,6 @@ void Position::CastlingSquares(Square king_to, Square& rook_from, Square& rook_t
   rook_to = rank_base + (kingside ? 5 : 3);
 }
 
-Key Position::KeyAfter(Move m) const {
-  const Square from = m.from(), to = m.to();
-  const Piece pc = board_[from];
-  Key k = st_->key ^ zobrist::black_to_move ^ zobrist::piece_square[pc][from] ^
-          zobrist::piece_square[pc][to];
-  if (st_->en_passant != kNoSquare) k ^= zobrist::en_passant_file[FileOf(st_->en_passant)];
-  if (board_[to] != kNoPiece && !m.is_castling()) k ^= zobrist::piece_square[board_[to]][to];
-  return k;
-}
-
 void Position::DoMove(Move m, StateInfo& ns) {
   ns.key = st_->key ^ zobrist::black_to_move;
   ns.rule50 = st_->rule50 + 1;

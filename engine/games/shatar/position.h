@@ -81,11 +81,6 @@ class Position {
   Bitboard checkers() const { return st_->checkers; }
   bool in_check() const { return st_->checkers != 0; }
   Key key() const { return st_->key; }
-  // The key after `m` for the common moves (a step or a plain capture), before DoMove works it
-  // out: the search prefetches the child's table bucket with it. Castling, en passant,
-  // promotions and a folk pawn's step get an approximate key: a prefetch of the wrong bucket
-  // costs only the prefetch.
-  Key KeyAfter(Move m) const;
   int rule50() const { return st_->rule50; }
   uint8_t castling_rights() const { return st_->castling; }
   Square en_passant() const { return st_->en_passant; }
