@@ -22,29 +22,14 @@ These are properties of the engines that played the games at their budget, not o
 alone: docs/strength.md quotes them with the stores they came from.
 """
 import argparse
-import atexit
 import collections
 import os
-import shutil
-import sqlite3
-import subprocess
-import sys
-import tempfile
+
+from farm_store import game_message_class, read_games
 
 VALUES = {"p": 1, "n": 3, "b": 3, "r": 5, "j": 8, "q": 9}
 RESULT_WHITE_WINS, RESULT_BLACK_WINS, RESULT_DRAW = 1, 2, 3
 ENDGAME_PIECES = 16  # the most non-pawn material, both sides together, of the second table
-
-
-def game_message_class(source_dir):
-    """tumen.v1.Game for Python, compiled from proto/ by protoc into a temporary folder."""
-    out = tempfile.mkdtemp(prefix="tumen-endings-")
-    atexit.register(shutil.rmtree, out, ignore_errors=True)
-    subprocess.run(["protoc", "-I", os.path.join(source_dir, "proto"), f"--python_out={out}",
-                    "tumen/v1/game.proto"], check=True)
-    sys.path.insert(0, out)
-    from tumen.v1 import game_pb2
-    return game_pb2.Game
 
 
 def board_from_fen(fen):
@@ -127,18 +112,10 @@ def categories(board, lead_needed):
 def tally(store, job, lead, game_class, table):
     """Adds the store's games to `table` (category -> Counter of won/drawn/lost); returns
     (games read, games skipped as not 8x8)."""
-    db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
-    try:
-        query, args = "SELECT result, game FROM games", ()
-        if job is not None:
-            query, args = query + " WHERE job_id = ?", (job,)
-        rows = db.execute(query, args).fetchall()
-    except sqlite3.Error as e:
-        sys.exit(f"endings: {store}: {e} (give a farm store, FARM_DATA/tumen.db)")
+    games = read_games(store, job, game_class, "endings")
     skipped = 0
-    for result, blob in rows:
-        game = game_class()
-        game.ParseFromString(blob)
+    for game in games:
+        result = game.result
         board = board_from_fen(game.start_fen)
         if board is None:
             skipped += 1
@@ -156,7 +133,7 @@ def tally(store, job, lead, game_class, table):
                 else:
                     outcome = "won" if (result == RESULT_WHITE_WINS) == ahead_white else "lost"
                 table[category][outcome] += 1
-    return len(rows), skipped
+    return len(games), skipped
 
 
 def main():
@@ -165,9 +142,6 @@ def main():
     parser.add_argument("--job", type=int, help="only this job's games")
     parser.add_argument("--lead", type=int, default=3, help="the least lead, in pawns (3)")
     args = parser.parse_args()
-    for store in args.stores:
-        if not os.path.isfile(store):
-            sys.exit(f"endings: {store}: no such file (give a farm store, FARM_DATA/tumen.db)")
     game_class = game_message_class(os.path.join(os.path.dirname(__file__), ".."))
     table = collections.defaultdict(collections.Counter)
     read = skipped = 0

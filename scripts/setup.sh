@@ -33,7 +33,7 @@ PACKAGES=(
   systemd python3-yaml
   # The multi-host tests (tests/net): network namespaces and veth pairs (iproute2), a CA and
   # certificates (openssl), the exported games decoded in Python (python3-protobuf, which
-  # scripts/endings.py uses too).
+  # scripts/endings.py and scripts/clock_use.py use too).
   iproute2 openssl python3-protobuf
 )
 
