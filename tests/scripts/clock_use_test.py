@@ -3,12 +3,10 @@
 
     clock_use_test.py SOURCE_DIR
 
-Writes a SQLite file with the store's games table (job_id, pair, colour, shard_id, result,
-game: a serialized tumen.v1.Game with per-move records), runs the script on it and checks its
-output line by line.
+Writes a store (store_fixture.py) whose games table holds the games below, with per-move
+records, runs the script on it and checks its output line by line.
 """
 import os
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -16,6 +14,7 @@ import tempfile
 SOURCE_DIR = sys.argv[1]
 sys.path.insert(0, os.path.join(SOURCE_DIR, "scripts"))
 import farm_store  # noqa: E402
+from store_fixture import write_store  # noqa: E402
 
 Game = farm_store.game_message_class(SOURCE_DIR)
 
@@ -73,14 +72,7 @@ EXPECTED = """4 games read, 1 without move records skipped; clock 1+0.1, each wo
 def main():
     with tempfile.TemporaryDirectory() as work:
         store = os.path.join(work, "tumen.db")
-        db = sqlite3.connect(store)
-        db.execute("CREATE TABLE games (job_id INTEGER NOT NULL, pair INTEGER NOT NULL, "
-                   "colour INTEGER NOT NULL, shard_id INTEGER NOT NULL, result INTEGER NOT NULL, "
-                   "game BLOB NOT NULL, PRIMARY KEY (job_id, pair, colour)) WITHOUT ROWID")
-        for pair, (job, blob) in enumerate(GAMES):
-            db.execute("INSERT INTO games VALUES (?, ?, 0, 0, 3, ?)", (job, pair, blob))
-        db.commit()
-        db.close()
+        write_store(store, GAMES, Game)
         script = os.path.join(SOURCE_DIR, "scripts", "clock_use.py")
         run = subprocess.run([sys.executable, script, "--tc", "1+0.1", "--job", "1", "--tens", "1",
                               store], capture_output=True, text=True)

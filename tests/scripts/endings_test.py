@@ -3,8 +3,8 @@
 
     endings_test.py SOURCE_DIR
 
-Writes a SQLite file with the store's games table (job_id, pair, colour, shard_id, result,
-game: a serialized tumen.v1.Game), runs the script on it and checks its table row by row.
+Writes a store (store_fixture.py) whose games table holds the games below, runs the script on
+it and checks its table row by row.
 """
 import os
 import sqlite3
@@ -15,6 +15,7 @@ import tempfile
 SOURCE_DIR = sys.argv[1]
 sys.path.insert(0, os.path.join(SOURCE_DIR, "scripts"))
 import endings  # noqa: E402
+from store_fixture import write_store  # noqa: E402
 
 Game = endings.game_message_class(SOURCE_DIR)
 WHITE_WINS, BLACK_WINS, DRAW = 1, 2, 3
@@ -70,15 +71,7 @@ EXPECTED = [
 def main():
     with tempfile.TemporaryDirectory() as work:
         store = os.path.join(work, "tumen.db")
-        db = sqlite3.connect(store)
-        db.execute("CREATE TABLE games (job_id INTEGER NOT NULL, pair INTEGER NOT NULL, "
-                   "colour INTEGER NOT NULL, shard_id INTEGER NOT NULL, result INTEGER NOT NULL, "
-                   "game BLOB NOT NULL, PRIMARY KEY (job_id, pair, colour)) WITHOUT ROWID")
-        for pair, (job, blob) in enumerate(GAMES):
-            result = Game.FromString(blob).result
-            db.execute("INSERT INTO games VALUES (?, ?, 0, 0, ?, ?)", (job, pair, result, blob))
-        db.commit()
-        db.close()
+        write_store(store, GAMES, Game)
         script = os.path.join(SOURCE_DIR, "scripts", "endings.py")
         run = subprocess.run([script, "--job", "1", store], capture_output=True, text=True)
         if run.returncode != 0:
