@@ -106,7 +106,7 @@ class TimeManager {
  private:
   int64_t optimum_ms_ = 0, maximum_ms_ = 0;
   bool adaptive_ = false;
-  int iteration_percent_ = 60;
+  int iteration_percent_ = TimePolicy{}.iteration_percent;
   double best_move_changes_ = 0;
   uint16_t last_best_move_ = 0;
   int previous_move_score_ = -kInfiniteScore;
