@@ -224,7 +224,7 @@ TEST(SearchParams, TheFormerConstantsChangeTheSearch) {
   EXPECT_NE(nodes("LateMovePruningScale", 60), base);
   EXPECT_NE(nodes("QuietCheckOrder", 0), base);
   EXPECT_NE(nodes("QuietCheckSeeMargin", 300), base);
-  EXPECT_NE(nodes("LateMovePruningDepth", 6), base);
+  EXPECT_NE(nodes("LateMovePruningDepth", 1), base);
   EXPECT_NE(nodes("NullMoveMinDepth", 6), base);
   EXPECT_NE(nodes("SingularTableDepth", 1), base);
   EXPECT_NE(nodes("LmrMinDepth", 5), base);
