@@ -2,15 +2,33 @@
 
 #include <bit>
 #include <cstring>
+#include <memory>
+#include <new>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 namespace tumen::search {
+
+namespace {
+constexpr size_t kHugePage = size_t(2) << 20;
+}  // namespace
 
 void TranspositionTable::Resize(size_t mib) {
   const size_t bytes = std::max<size_t>(mib, 1) << 20;
   size_t buckets = std::bit_floor(bytes / (sizeof(Entry) * kBucketSize));
   entry_count_ = buckets * kBucketSize;
   bucket_mask_ = buckets - 1;
-  buckets_ = std::make_unique<Bucket[]>(buckets);
+  buckets_.reset();  // the old table goes before the new one is taken
+  const size_t size = buckets * sizeof(Bucket);
+  const size_t alignment = size >= kHugePage ? kHugePage : alignof(Bucket);
+  buckets_.reset(static_cast<Bucket*>(std::aligned_alloc(alignment, size)));
+  if (!buckets_) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+  if (alignment == kHugePage) madvise(buckets_.get(), size, MADV_HUGEPAGE);
+#endif
+  std::uninitialized_default_construct_n(buckets_.get(), buckets);
   generation_ = 0;
 }
 
