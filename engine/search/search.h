@@ -433,6 +433,16 @@ class Search {
     return best;
   }
 
+  // Starts loading the table bucket of the position after `m` while the move is being made,
+  // where the game can tell that key beforehand (G::KeyAfter): the child's first probe then
+  // rarely waits for memory. Other games prefetch after the move (PrefetchAfterMove).
+  void PrefetchBeforeMove(const Position& pos, Move m) const {
+    if constexpr (requires { G::KeyAfter(pos, m); }) tt_->Prefetch(G::KeyAfter(pos, m));
+  }
+  void PrefetchAfterMove(const Position& pos) const {
+    if constexpr (!requires(Move m) { G::KeyAfter(pos, m); }) tt_->Prefetch(G::Key(pos));
+  }
+
   // Static exchange evaluation where the game has one (G::SeeGe); elsewhere every exchange
   // counts as good enough, so nothing is pruned or put back for it.
   static bool SeeGe(const Position& pos, Move m, int threshold) {
@@ -693,6 +703,7 @@ class Search {
           return singular_beta;
       }
       w.moved[ply] = history_index;
+      PrefetchBeforeMove(pos, m);
       G::DoMove(pos, m, w.states[ply]);
       if (first_pass && i > 0 && deferred_count < kMaxDeferred &&
           OtherThreadSearching(w, G::Key(pos), ply + 1)) {
@@ -700,7 +711,7 @@ class Search {
         deferred[deferred_count++] = i;
         continue;
       }
-      tt_->Prefetch(G::Key(pos));  // the child probes the table first
+      PrefetchAfterMove(pos);  // the child probes the table first
       const bool gives_check = G::InCheck(pos);
       const int new_depth =
           depth - 1 + (ply < 2 * kMaxPly / 3 ? std::min(1, extension + (gives_check ? 1 : 0)) : 0);
@@ -839,8 +850,9 @@ class Search {
           !SeeGe(pos, m, alpha - static_eval - Param(kQsDeltaMargin) + 1))
         continue;
       w.moved[ply] = G::HistoryIndex(pos, m);  // an evasion's continuation below
+      PrefetchBeforeMove(pos, m);
       G::DoMove(pos, m, w.states[ply]);
-      tt_->Prefetch(G::Key(pos));
+      PrefetchAfterMove(pos);
       const int value = -Quiescence(w, -beta, -alpha, ply + 1, false);
       G::UndoMove(pos, m);
       if (stop_.load(std::memory_order_relaxed)) return 0;

@@ -75,6 +75,7 @@ void RandomPlayouts(const std::string& variant, int games, uint64_t seed) {
   const ShatarRules rules = *RulesForVariant(variant);
   Prng prng(seed);
   int positions = 0;
+  int64_t moves_tried = 0, foretold_keys = 0;
   for (int g = 0; g < games; ++g) {
     Position pos;
     std::deque<StateInfo> states(1);
@@ -108,22 +109,33 @@ void RandomPlayouts(const std::string& variant, int games, uint64_t seed) {
       for (Move m : tactical) got_tactical.insert(m.raw());
       ASSERT_EQ(got_tactical, expected_tactical) << pos.Fen();
       if (moves.empty()) break;
-      // Every move is undone exactly.
+      // Every move is undone exactly, and KeyAfter foretells its key but for what it leaves
+      // out (a new en passant square, castling rights, folk promotion's stepped pawns).
       const std::string fen = pos.Fen();
       const Key key = pos.key();
       for (Move m : moves) {
+        const Key foretold = pos.KeyAfter(m);
+        const uint8_t castling = pos.castling_rights();
+        const Bitboard stepped = pos.folk_stepped();
         StateInfo st;
         pos.DoMove(m, st);
+        if (pos.en_passant() == kNoSquare && pos.castling_rights() == castling &&
+            pos.folk_stepped() == stepped) {
+          ASSERT_EQ(pos.key(), foretold) << fen << " " << MoveToUci(m);
+          ++foretold_keys;
+        }
         pos.UndoMove(m);
         ASSERT_EQ(pos.Fen(), fen) << MoveToUci(m);
         ASSERT_EQ(pos.key(), key) << MoveToUci(m);
       }
+      moves_tried += moves.size();
       const Move m = moves[int(prng.Below(moves.size()))];
       states.emplace_back();
       pos.DoMove(m, states.back());
     }
   }
   EXPECT_GT(positions, games * 10);
+  EXPECT_GT(foretold_keys, moves_tried * 9 / 10);
 }
 
 TEST(ShatarPosition, ChessPlayoutsKeepKeysFensAndMovesConsistent) {

@@ -85,6 +85,9 @@ struct ShatarGame {
   static void UndoNullMove(Position& pos) { pos.UndoNullMove(); }
   static bool InCheck(const Position& pos) { return pos.in_check(); }
   static uint64_t Key(const Position& pos) { return pos.key(); }
+  // Optional member: the key after a move, so the search prefetches the child's table bucket
+  // before making the move (Position::KeyAfter).
+  static uint64_t KeyAfter(const Position& pos, Move m) { return pos.KeyAfter(m); }
   // Optional member: a key of the pawn structure alone, which indexes the search's correction
   // history. Hashed from the two pawn sets when asked: cheaper than keeping it in DoMove.
   static uint64_t PawnKey(const Position& pos) {

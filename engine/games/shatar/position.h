@@ -26,6 +26,7 @@
 #include "engine/games/shatar/attacks.h"
 #include "engine/games/shatar/rules.h"
 #include "engine/games/shatar/types.h"
+#include "engine/games/shatar/zobrist.h"
 
 namespace tumen::shatar {
 
@@ -98,6 +99,28 @@ class Position {
     return (board_[m.to()] != kNoPiece && !m.is_castling()) || m.is_en_passant();
   }
 
+  // The key DoMove(m) will give, for prefetching the transposition table's bucket before the
+  // move is made: exact but for a new en passant square, a change of castling rights and the
+  // folk promotion's stepped pawns, which DoMove adds and a prefetch can do without.
+  Key KeyAfter(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board_[from];
+    Key k = st_->key ^ zobrist::black_to_move ^ zobrist::piece_square[pc][from];
+    if (st_->en_passant != kNoSquare) k ^= zobrist::en_passant_file[FileOf(st_->en_passant)];
+    if (m.is_castling()) {
+      Square rook_from, rook_to;
+      CastlingSquares(to, rook_from, rook_to);
+      const Piece rook = board_[rook_from];
+      return k ^ zobrist::piece_square[pc][to] ^ zobrist::piece_square[rook][rook_from] ^
+             zobrist::piece_square[rook][rook_to];
+    }
+    const Square capture_square =
+        m.is_en_passant() ? (side_ == kWhite ? to - 8 : to + 8) : to;
+    if (board_[capture_square] != kNoPiece)
+      k ^= zobrist::piece_square[board_[capture_square]][capture_square];
+    const Piece arriving = m.is_promotion() ? MakePiece(side_, m.promotion_type()) : pc;
+    return k ^ zobrist::piece_square[arriving][to];
+  }
   void DoMove(Move m, StateInfo& new_state);
   void UndoMove(Move m);
   void DoNullMove(StateInfo& new_state);
