@@ -114,8 +114,7 @@ class Position {
       return k ^ zobrist::piece_square[pc][to] ^ zobrist::piece_square[rook][rook_from] ^
              zobrist::piece_square[rook][rook_to];
     }
-    const Square capture_square =
-        m.is_en_passant() ? (side_ == kWhite ? to - 8 : to + 8) : to;
+    const Square capture_square = m.is_en_passant() ? (side_ == kWhite ? to - 8 : to + 8) : to;
     if (board_[capture_square] != kNoPiece)
       k ^= zobrist::piece_square[board_[capture_square]][capture_square];
     const Piece arriving = m.is_promotion() ? MakePiece(side_, m.promotion_type()) : pc;
