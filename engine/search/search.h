@@ -154,6 +154,9 @@ class Search {
   // and by each side's other pieces where it has their keys too.
   static constexpr bool kCorrection = requires(const Position& p) { G::PawnKey(p); };
   static constexpr bool kNonPawnCorrection = requires(const Position& p) { G::NonPawnKey(p, 0); };
+  // Whether the game can tell the key after a move before making it (G::KeyAfter), so the
+  // child's table bucket is prefetched sooner.
+  static constexpr bool kKeyAfter = requires(const Position& p, Move m) { G::KeyAfter(p, m); };
   // Whether the game can tell the quiet moves that may check (G::MayGiveCheck, with what it
   // needs of the position worked out once by G::CheckHintsOf): they are ordered sooner, and
   // quiescence tries them at its first ply.
@@ -434,13 +437,13 @@ class Search {
   }
 
   // Starts loading the table bucket of the position after `m` while the move is being made,
-  // where the game can tell that key beforehand (G::KeyAfter): the child's first probe then
-  // rarely waits for memory. Other games prefetch after the move (PrefetchAfterMove).
+  // where the game can tell that key beforehand (kKeyAfter): the child's first probe then
+  // waits less for memory. Other games prefetch after the move (PrefetchAfterMove).
   void PrefetchBeforeMove(const Position& pos, Move m) const {
-    if constexpr (requires { G::KeyAfter(pos, m); }) tt_->Prefetch(G::KeyAfter(pos, m));
+    if constexpr (kKeyAfter) tt_->Prefetch(G::KeyAfter(pos, m));
   }
   void PrefetchAfterMove(const Position& pos) const {
-    if constexpr (!requires(Move m) { G::KeyAfter(pos, m); }) tt_->Prefetch(G::Key(pos));
+    if constexpr (!kKeyAfter) tt_->Prefetch(G::Key(pos));
   }
 
   // Static exchange evaluation where the game has one (G::SeeGe); elsewhere every exchange
