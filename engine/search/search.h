@@ -670,10 +670,12 @@ class Search {
       if (m == excluded) continue;
       const bool tactical = G::IsTactical(pos, m);
       const int history_index = G::HistoryIndex(pos, m);
-      // Late move pruning: at low depth, quiet moves far down the list are skipped.
+      // Late move pruning: at low depth, quiet moves far down the list are skipped; a third
+      // sooner where the position is not improving (Stockfish halves its count there).
       if (!pv_node && !in_check && !tactical && depth <= Param(kLateMovePruningDepth) &&
           best > -kMateBound &&
-          i >= Param(kLateMovePruningBase) + depth * depth * Param(kLateMovePruningScale) / 10)
+          i >= (Param(kLateMovePruningBase) +
+                depth * depth * Param(kLateMovePruningScale) / 10) * (improving ? 3 : 2) / 3)
         continue;
       // Low depth, once a move has been searched: a quiet move whose static evaluation plus
       // a margin cannot reach alpha (futility), and a move that loses more material in the
