@@ -210,6 +210,8 @@ class Search {
     int static_evals[kMaxPly + 4] = {};
     // The move a singular-extension search at that ply leaves out (none elsewhere).
     Move excluded[kMaxPly + 4] = {};
+    // How many double extensions the line to each ply took (they are limited per line).
+    int double_extensions[kMaxPly + 4] = {};
     int (*history)[G::kHistorySize];             // this thread's History::butterfly
     int16_t (*continuation)[kContinuationSize];  // and its History::continuation
     CorrectionHistory* correction;               // and its History::correction
@@ -691,8 +693,10 @@ class Search {
         if (!known_good && !SeeGe(pos, m, see_margin)) continue;
       }
       // Singular extension: when the table move, searched shallower without it, is the only
-      // move that holds the table's value, it is searched one ply deeper. When even the
-      // others reach beta, several moves refute the line and the node fails high at once.
+      // move that holds the table's value, it is searched one ply deeper, and two plies where
+      // the others fall well short (off the principal variation, a few times a line). When
+      // even the others reach beta, several moves refute the line and the node fails high
+      // at once.
       int extension = 0;
       if (m == tt_move && !excluded && ply > 0 && depth >= Param(kSingularDepth) &&
           tt->depth >= depth - Param(kSingularTableDepth) && tt->bound != Bound::kUpper &&
@@ -703,7 +707,10 @@ class Search {
         w.excluded[ply] = Move();
         if (stop_.load(std::memory_order_relaxed)) return 0;
         if (v < singular_beta)
-          extension = 1;
+          extension = !pv_node && v < singular_beta - kDoubleExtensionMargin &&
+                              w.double_extensions[ply] < kMaxDoubleExtensions
+                          ? 2
+                          : 1;
         else if (singular_beta >= beta)
           return singular_beta;
       }
@@ -718,8 +725,10 @@ class Search {
       }
       PrefetchAfterMove(pos);  // the child probes the table first
       const bool gives_check = G::InCheck(pos);
-      const int new_depth =
-          depth - 1 + (ply < 2 * kMaxPly / 3 ? std::min(1, extension + (gives_check ? 1 : 0)) : 0);
+      w.double_extensions[ply + 1] = w.double_extensions[ply] + (extension == 2 ? 1 : 0);
+      int new_depth =
+          depth - 1 +
+          (ply < 2 * kMaxPly / 3 ? std::max(extension, std::min(1, extension + gives_check)) : 0);
       int value;
       if (i == 0) {
         value = -AlphaBeta(w, -beta, -alpha, new_depth, ply + 1, true);
@@ -734,9 +743,16 @@ class Search {
               w.history[context.side][history_index] / Param(kLmrHistoryDivisor);
           r = std::clamp(r, 0, new_depth - 1);
         }
-        value = -AlphaBeta(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-        if (value > alpha && r > 0)
-          value = -AlphaBeta(w, -alpha - 1, -alpha, new_depth, ply + 1, true);
+        const int reduced_depth = new_depth - r;
+        value = -AlphaBeta(w, -alpha - 1, -alpha, reduced_depth, ply + 1, true);
+        if (value > alpha && r > 0) {
+          // The reduced search failed high: far above alpha, the full search goes a ply
+          // deeper; barely above the best so far, a ply shallower (Stockfish's).
+          new_depth += (value > alpha + kDeeperMargin + kDeeperPerPly * r ? 1 : 0) -
+                       (best > -kInfiniteScore && value < best + new_depth ? 1 : 0);
+          if (new_depth > reduced_depth)
+            value = -AlphaBeta(w, -alpha - 1, -alpha, new_depth, ply + 1, true);
+        }
         if (pv_node && value > alpha && value < beta)
           value = -AlphaBeta(w, -beta, -alpha, new_depth, ply + 1, true);
       }
@@ -930,6 +946,14 @@ class Search {
   // The null move is tried only this far above beta (about twice the tempo; docs/strength.md,
   // "Where Tumen's nodes go").
   static constexpr int kNullMoveMargin = 25;
+  // A singular table move is extended two plies where the others fall this far below the
+  // singular bound, at most this many times a line.
+  static constexpr int kDoubleExtensionMargin = 20;
+  static constexpr int kMaxDoubleExtensions = 8;
+  // A late move's full search after its reduced one failed high goes a ply deeper from this
+  // far above alpha (plus so much per ply of the reduction).
+  static constexpr int kDeeperMargin = 50;
+  static constexpr int kDeeperPerPly = 8;
   std::array<Breadcrumb, 1024> breadcrumbs_;
 
   // ABDADA's deferral on the breadcrumbs: when the position after a late move is being
