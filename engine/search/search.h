@@ -676,8 +676,8 @@ class Search {
       // sooner where the position is not improving (Stockfish halves its count there).
       if (!pv_node && !in_check && !tactical && depth <= Param(kLateMovePruningDepth) &&
           best > -kMateBound &&
-          i >= (Param(kLateMovePruningBase) +
-                depth * depth * Param(kLateMovePruningScale) / 10) * (improving ? 3 : 2) / 3)
+          i >= (Param(kLateMovePruningBase) + depth * depth * Param(kLateMovePruningScale) / 10) *
+                   (improving ? 3 : 2) / 3)
         continue;
       // Low depth, once a move has been searched: a quiet move whose static evaluation plus
       // a margin cannot reach alpha (futility), and a move that loses more material in the
