@@ -21,7 +21,8 @@
 //   types Position, StateInfo, Move, MoveList; kHistorySize;
 //   GenerateMoves (legal), GenerateTacticalMoves (legal captures/promotions), DoMove, UndoMove,
 //   DoNullMove, UndoNullMove, InCheck, Key, IsTactical, TacticalOrder, HistoryIndex,
-//   NullMoveAllowed, ImmediateScore, NoMovesScore, Evaluate, EvalSpecs, ToRaw, FromRaw, ToString;
+//   NullMoveAllowed, ImmediateScore, NoMovesScore, Evaluate, EvalSpecs, ToSquare, ToRaw, FromRaw,
+//   ToString;
 //   optionally SeeGe (static exchange evaluation), MayGiveCheck with CheckHintsOf (a cheap
 //   test of the quiet moves that may check, with what it needs of the position worked out
 //   once a node), PawnKey and NonPawnKey (for the correction histories); the 8x8 family and
@@ -218,6 +219,8 @@ class Search {
     CorrectionHistory* non_pawn_correction;      // and its History::non_pawn_correction
     // HistoryIndex of the move made at each ply of the current line (-1: a null move).
     int moved[kMaxPly + 4] = {};
+    // The square the move made at each ply went to (-1: a null move), for recaptures.
+    int landed[kMaxPly + 4] = {};
     int side_to_move_at_root = 0;
     uint64_t local_nodes = 0;
     std::atomic<uint64_t> nodes{0};  // published copy of local_nodes, read by the main thread
@@ -403,6 +406,7 @@ class Search {
       const size_t i = n < count ? first + n : w.deferred_root[n - count];
       RootMove& rm = w.root_moves[i];
       w.moved[0] = G::HistoryIndex(pos, rm.move);
+      w.landed[0] = G::ToSquare(rm.move);
       G::DoMove(pos, rm.move, w.states[0]);
       if (n < count && n > 0 && OtherThreadSearching(w, G::Key(pos), 1)) {
         G::UndoMove(pos, rm.move);
@@ -525,6 +529,12 @@ class Search {
     entry = Entry(entry + bonus - entry * std::abs(bonus) / 16384);
   }
 
+  // A quiet cutoff's history bonus (its malus for the quiet moves tried before it).
+  int HistoryBonus(int depth) const {
+    return std::min(Param(kHistoryBonusScale) * depth - Param(kHistoryBonusScale) / 2,
+                    Param(kHistoryBonusMax));
+  }
+
   // Adds `bonus` to a quiet move's butterfly and continuation histories.
   static void UpdateQuietHistory(Worker& w, const Context& c, int index, int bonus) {
     UpdateHistory(w.history[c.side][index], bonus);
@@ -592,8 +602,14 @@ class Search {
     if (tt && !pv_node && !excluded && tt->depth >= depth) {
       const int v = ValueFromTT(tt->value, ply);
       if (tt->bound == Bound::kExact || (tt->bound == Bound::kLower && v >= beta) ||
-          (tt->bound == Bound::kUpper && v <= alpha))
+          (tt->bound == Bound::kUpper && v <= alpha)) {
+        // A quiet table move that cuts the node again earns the history bonus of a searched
+        // cutoff (Stockfish's): the table saved its search, not its lesson.
+        if (v >= beta && tt_move && !G::IsTactical(pos, tt_move))
+          UpdateQuietHistory(w, ContextAt(w, pos, ply), G::HistoryIndex(pos, tt_move),
+                             HistoryBonus(depth));
         return v;
+      }
     }
     // Internal iterative reduction: a node the table knows no move for is searched one ply
     // shallower; the move found there orders the deeper search when the node comes back.
@@ -640,7 +656,7 @@ class Search {
       if (!pv_node && allow_null && depth >= Param(kNullMoveMinDepth) && eval >= beta &&
           static_eval >= beta + kNullMoveMargin && G::NullMoveAllowed(pos)) {
         const int r = Param(kNullMoveBase) + depth / Param(kNullMoveDepthDivisor);
-        w.moved[ply] = -1;
+        w.moved[ply] = w.landed[ply] = -1;
         G::DoNullMove(pos, w.states[ply]);
         const int v = -AlphaBeta(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
         G::UndoNullMove(pos);
@@ -672,6 +688,7 @@ class Search {
       if (m == excluded) continue;
       const bool tactical = G::IsTactical(pos, m);
       const int history_index = G::HistoryIndex(pos, m);
+      bool futile_capture = false;
       // Late move pruning: at low depth, quiet moves far down the list are skipped; a third
       // sooner where the position is not improving (Stockfish halves its count there).
       if (!pv_node && !in_check && !tactical && depth <= Param(kLateMovePruningDepth) &&
@@ -685,6 +702,11 @@ class Search {
       if (!pv_node && !in_check && best > -kMateBound && depth <= Param(kLowDepthPruningDepth)) {
         if (!tactical && eval + Param(kFutilityBase) + Param(kFutilityMargin) * depth <= alpha)
           continue;
+        // Capture futility (Stockfish's): a capture whose exchange, with a margin, cannot lift
+        // the static evaluation to alpha; unless it checks, which is known after the move.
+        const int capture_margin = kCaptureFutilityBase + kCaptureFutilityPerPly * depth;
+        futile_capture = tactical && m != tt_move && static_eval + capture_margin <= alpha &&
+                         !SeeGe(pos, m, alpha - static_eval - capture_margin + 1);
         // A capture ordered among the winning ones (scores[i] > 0, not the table move) already
         // passed SeeGe(0), so it passes a negative margin: no second exchange evaluation.
         const bool known_good = tactical && scores[i] > 0 && m != tt_move;
@@ -715,6 +737,7 @@ class Search {
           return singular_beta;
       }
       w.moved[ply] = history_index;
+      w.landed[ply] = G::ToSquare(m);
       PrefetchBeforeMove(pos, m);
       G::DoMove(pos, m, w.states[ply]);
       if (first_pass && i > 0 && deferred_count < kMaxDeferred &&
@@ -723,8 +746,12 @@ class Search {
         deferred[deferred_count++] = i;
         continue;
       }
-      PrefetchAfterMove(pos);  // the child probes the table first
       const bool gives_check = G::InCheck(pos);
+      if (futile_capture && !gives_check) {
+        G::UndoMove(pos, m);
+        continue;
+      }
+      PrefetchAfterMove(pos);  // the child probes the table first
       w.double_extensions[ply + 1] = w.double_extensions[ply] + (extension == 2 ? 1 : 0);
       int new_depth =
           depth - 1 +
@@ -774,9 +801,7 @@ class Search {
                 w.killers[ply][1] = w.killers[ply][0];
                 w.killers[ply][0] = m;
               }
-              const int bonus =
-                  std::min(Param(kHistoryBonusScale) * depth - Param(kHistoryBonusScale) / 2,
-                           Param(kHistoryBonusMax));
+              const int bonus = HistoryBonus(depth);
               UpdateQuietHistory(w, context, history_index, bonus);
               for (int k = 0; k < quiet_count; ++k)
                 UpdateQuietHistory(w, context, quiets_tried[k], -bonus);
@@ -870,9 +895,17 @@ class Search {
       if (!in_check && m != tt_move && static_eval + Param(kQsDeltaMargin) <= alpha &&
           !SeeGe(pos, m, alpha - static_eval - Param(kQsDeltaMargin) + 1))
         continue;
+      // Move-count pruning (Stockfish's): after two captures, only recaptures and checks.
+      const bool late = !in_check && i >= 2 && best > -kMateBound &&
+                        (ply == 0 || G::ToSquare(m) != w.landed[ply - 1]);
       w.moved[ply] = G::HistoryIndex(pos, m);  // an evasion's continuation below
+      w.landed[ply] = G::ToSquare(m);
       PrefetchBeforeMove(pos, m);
       G::DoMove(pos, m, w.states[ply]);
+      if (late && !G::InCheck(pos)) {
+        G::UndoMove(pos, m);
+        continue;
+      }
       PrefetchAfterMove(pos);
       const int value = -Quiescence(w, -beta, -alpha, ply + 1, false);
       G::UndoMove(pos, m);
@@ -888,6 +921,7 @@ class Search {
           if (G::IsTactical(pos, m) || !G::MayGiveCheck(pos, hints, m) || !SeeGe(pos, m, 0))
             continue;
           w.moved[ply] = G::HistoryIndex(pos, m);
+          w.landed[ply] = G::ToSquare(m);
           G::DoMove(pos, m, w.states[ply]);
           if (!G::InCheck(pos)) {
             G::UndoMove(pos, m);
@@ -954,6 +988,10 @@ class Search {
   // far above alpha (plus so much per ply of the reduction).
   static constexpr int kDeeperMargin = 50;
   static constexpr int kDeeperPerPly = 8;
+  // A capture at low depth is futile where its exchange, plus this much and so much per ply,
+  // cannot lift the static evaluation to alpha.
+  static constexpr int kCaptureFutilityBase = 150;
+  static constexpr int kCaptureFutilityPerPly = 100;
   std::array<Breadcrumb, 1024> breadcrumbs_;
 
   // ABDADA's deferral on the breadcrumbs: when the position after a late move is being

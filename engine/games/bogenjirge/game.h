@@ -120,6 +120,7 @@ struct BogenjirgeGame {
     return ScoreFor(pos, NoMovesStatus(pos), ply);
   }
 
+  static int ToSquare(Move m) { return int(m.to()); }
   static uint16_t ToRaw(Move m) { return m.raw(); }
   static Move FromRaw(uint16_t raw) { return Move::FromRaw(raw); }
   static std::string ToString(Move m) { return MoveToUci(m); }

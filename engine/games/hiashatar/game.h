@@ -107,6 +107,7 @@ struct HiaShatarGame {
     return pos.in_check() ? MatedIn(ply) : kDrawScore;
   }
 
+  static int ToSquare(Move m) { return int(m.to()); }
   static uint16_t ToRaw(Move m) { return m.raw(); }
   static Move FromRaw(uint16_t raw) { return Move::FromRaw(raw); }
   static std::string ToString(Move m) { return MoveToUci(m); }

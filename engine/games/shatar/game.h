@@ -188,6 +188,7 @@ struct ShatarGame {
     return side_to_move_wins ? MateIn(ply) : MatedIn(ply);
   }
 
+  static int ToSquare(Move m) { return int(m.to()); }
   static uint16_t ToRaw(Move m) { return m.raw(); }
   static Move FromRaw(uint16_t raw) { return Move::FromRaw(raw); }
   static std::string ToString(Move m) { return MoveToUci(m); }

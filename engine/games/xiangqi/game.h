@@ -146,6 +146,7 @@ struct XiangqiGame {
   // RULES.md §5: a side without a legal move loses, mated or stalemated.
   static int NoMovesScore(const Position& pos, int ply) { return MatedIn(ply); }
 
+  static int ToSquare(Move m) { return int(m.to()); }
   static uint16_t ToRaw(Move m) { return m.raw(); }
   static Move FromRaw(uint16_t raw) { return Move::FromRaw(raw); }
   static std::string ToString(Move m) { return MoveToUci(m); }
