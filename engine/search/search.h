@@ -1,8 +1,9 @@
 // One alpha-beta search, written once against the game concept below and instantiated per
 // game in engine/api. Iterative deepening, PVS with aspiration windows, quiescence (with
-// the table, losing captures pruned by SEE, quiet checks at its first ply), TT cutoffs,
-// null move, reverse futility, futility and SEE pruning at low depth, late move reductions
-// (history-adjusted) and pruning, check and singular extensions (with multi-cut), killer and
+// the table, losing captures pruned by SEE, after two captures only recaptures and checks,
+// quiet checks at its first ply), TT cutoffs, null move, reverse futility, futility (of
+// captures too) and SEE pruning at low depth, late move reductions (history-adjusted) and
+// pruning, check and singular extensions (double, and with multi-cut), killer and
 // history ordering (history kept across a game's searches; quiet checks moved up), a static
 // evaluation corrected by what the searches learned of its errors per pawn structure and per
 // side's other pieces (correction_history.h), MultiPV, Lazy SMP, and a clock budget that
